@@ -1,0 +1,151 @@
+/**
+ * Body definitions: what `World.createBody` takes, with defaults, and the check that turns a
+ * user's object into a complete, valid definition (or an Error naming the field and value).
+ */
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, roundedRectArea } from './body-store';
+import {
+  MAX_COORDINATE,
+  MAX_DENSITY,
+  MAX_SIZE,
+  MAX_SPEED,
+  checkNumber,
+  checkObject,
+  checkKeys,
+  checkPositive,
+  describe,
+} from './validate';
+
+/** How a body moves: by the solver, by its set velocity only, or never. */
+export type BodyType = 'dynamic' | 'static' | 'kinematic';
+
+/**
+ * A body to create. Every field is optional; the defaults make a dynamic circle of radius
+ * 0.5 m at the origin. Shape: a circle is (0, 0, r), a sharp box (hw, hh, 0), a capsule (hw, 0, r).
+ */
+export interface BodyDef {
+  /** Default 'dynamic'. */
+  type?: BodyType;
+  /** Centre, m. Default 0. */
+  x?: number;
+  y?: number;
+  /** Velocity, m/s. Default 0. Static bodies must have none. */
+  vx?: number;
+  vy?: number;
+  /** Half extents of the inner rectangle, m, >= 0. Default 0. */
+  halfWidth?: number;
+  halfHeight?: number;
+  /** Corner radius, m, >= 0. Default 0.5 (with zero half extents: a circle). */
+  radius?: number;
+  /** kg/m², > 0. Default 1. Ignored for static and kinematic bodies (infinite mass). */
+  density?: number;
+  /** Coefficient of restitution in [0, 1]. A pair bounces with the larger of its two. Default 0.5. */
+  restitution?: number;
+  /** Anything of yours; kept as is and written into snapshots (so keep it JSON-friendly). */
+  userData?: unknown;
+}
+
+/** A definition with every field present and checked. */
+export interface CheckedBodyDef {
+  kind: number;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  halfWidth: number;
+  halfHeight: number;
+  radius: number;
+  density: number;
+  restitution: number;
+  userData: unknown;
+}
+
+/** Smallest shape area (m²) and density (kg/m²): keeps every inverse mass finite. */
+const MIN_AREA = 1e-12; // m²
+const MIN_DENSITY = 1e-6; // kg/m²
+
+export const BODY_DEF_KEYS = [
+  'type',
+  'x',
+  'y',
+  'vx',
+  'vy',
+  'halfWidth',
+  'halfHeight',
+  'radius',
+  'density',
+  'restitution',
+  'userData',
+] as const;
+
+/** Parses a body type name into its code. */
+export function parseBodyType(field: string, value: unknown): number {
+  if (value === 'dynamic') return BODY_DYNAMIC;
+  if (value === 'static') return BODY_STATIC;
+  if (value === 'kinematic') return BODY_KINEMATIC;
+  throw new Error(`${field} must be 'dynamic', 'static' or 'kinematic', got ${describe(value)}`);
+}
+
+/** Checks a shape: sizes in range and a non-zero area. */
+export function checkShape(
+  where: string,
+  halfWidth: unknown,
+  halfHeight: unknown,
+  radius: unknown,
+): [number, number, number] {
+  const hw = checkNumber(`${where}halfWidth`, halfWidth, 0, MAX_SIZE);
+  const hh = checkNumber(`${where}halfHeight`, halfHeight, 0, MAX_SIZE);
+  const r = checkNumber(`${where}radius`, radius, 0, MAX_SIZE);
+  if (roundedRectArea(hw, hh, r) < MIN_AREA) {
+    throw new Error(
+      `${where}shape has zero area (halfWidth ${hw}, halfHeight ${hh}, radius ${r}): give it a radius or both half extents`,
+    );
+  }
+  return [hw, hh, r];
+}
+
+/** Checks a velocity for a body of the given kind. */
+export function checkVelocity(where: string, kind: number, vx: unknown, vy: unknown): [number, number] {
+  const cx = checkNumber(`${where}vx`, vx, -MAX_SPEED, MAX_SPEED);
+  const cy = checkNumber(`${where}vy`, vy, -MAX_SPEED, MAX_SPEED);
+  if (kind === BODY_STATIC && (cx !== 0 || cy !== 0)) {
+    throw new Error(`${where}vx/vy: a static body cannot move, got velocity (${cx}, ${cy})`);
+  }
+  return [cx, cy];
+}
+
+/** Checks a restitution coefficient. */
+export function checkRestitution(field: string, value: unknown): number {
+  return checkNumber(field, value, 0, 1);
+}
+
+/** Checks a density. */
+export function checkDensity(field: string, value: unknown): number {
+  const d = checkPositive(field, value, MAX_DENSITY);
+  if (d < MIN_DENSITY) throw new Error(`${field} must be at least ${MIN_DENSITY}, got ${describe(value)}`);
+  return d;
+}
+
+/** Checks a position coordinate. */
+export function checkCoordinate(field: string, value: unknown): number {
+  return checkNumber(field, value, -MAX_COORDINATE, MAX_COORDINATE);
+}
+
+/** Validates a user's body definition, filling defaults. `where` prefixes field names. */
+export function checkBodyDef(def: unknown, where = 'body.'): CheckedBodyDef {
+  const d = checkObject(where.replace(/\.$/, ''), def ?? {});
+  checkKeys(where.replace(/\.$/, ''), d, BODY_DEF_KEYS);
+  const kind = parseBodyType(`${where}type`, d.type ?? 'dynamic');
+  const x = checkCoordinate(`${where}x`, d.x ?? 0);
+  const y = checkCoordinate(`${where}y`, d.y ?? 0);
+  const [vx, vy] = checkVelocity(where, kind, d.vx ?? 0, d.vy ?? 0);
+  const [halfWidth, halfHeight, radius] = checkShape(where, d.halfWidth ?? 0, d.halfHeight ?? 0, d.radius ?? 0.5);
+  const density = checkDensity(`${where}density`, d.density ?? 1);
+  const restitution = checkRestitution(`${where}restitution`, d.restitution ?? 0.5);
+  return { kind, x, y, vx, vy, halfWidth, halfHeight, radius, density, restitution, userData: d.userData };
+}
+
+/** Inverse mass (1/kg) of a body: zero for static and kinematic bodies. */
+export function inverseMass(kind: number, halfWidth: number, halfHeight: number, radius: number, density: number): number {
+  if (kind !== BODY_DYNAMIC) return 0;
+  return 1 / (density * roundedRectArea(halfWidth, halfHeight, radius));
+}

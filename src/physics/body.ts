@@ -1,0 +1,133 @@
+/**
+ * `Body`: the public handle of one body, a thin view over the world's typed arrays. It holds a
+ * slot index and that slot's generation; once the body is destroyed (even if the slot is
+ * reused) every use throws instead of touching another body.
+ */
+import { BODY_TYPE_NAMES } from './body-store';
+import type { BodyType } from './body-def';
+import type { BodyStore } from './body-store';
+
+/** What a `Body` needs from its world; `World` implements it. */
+export interface BodyHost {
+  readonly store: BodyStore;
+  setBodyPosition(index: number, x: number, y: number): void;
+  setBodyVelocity(index: number, vx: number, vy: number): void;
+  setBodyRestitution(index: number, restitution: number): void;
+  setBodyDensity(index: number, density: number): void;
+  setBodyShape(index: number, halfWidth: number, halfHeight: number, radius: number): void;
+  setBodyType(index: number, type: BodyType): void;
+  applyBodyImpulse(index: number, jx: number, jy: number): void;
+  wakeBody(index: number): void;
+}
+
+export class Body {
+  /** @internal */
+  constructor(
+    private readonly host: BodyHost,
+    /** Slot index: stable for the body's life, reused after it is destroyed. */
+    readonly id: number,
+    /** @internal */
+    readonly generation: number,
+  ) {}
+
+  /** False once the body has been destroyed. Never throws. */
+  get isValid(): boolean {
+    const s = this.host.store;
+    return this.id < s.end && s.kind[this.id] !== 0 && s.generation[this.id] === this.generation;
+  }
+
+  private slot(): number {
+    if (!this.isValid) {
+      throw new Error(`body ${this.id} (generation ${this.generation}) was destroyed: this handle is stale`);
+    }
+    return this.id;
+  }
+
+  /** Centre x, m. */
+  get x(): number {
+    return this.host.store.x[this.slot()];
+  }
+  /** Centre y, m. */
+  get y(): number {
+    return this.host.store.y[this.slot()];
+  }
+  /** Velocity x, m/s. */
+  get vx(): number {
+    return this.host.store.vx[this.slot()];
+  }
+  /** Velocity y, m/s. */
+  get vy(): number {
+    return this.host.store.vy[this.slot()];
+  }
+  /** kg; Infinity for static and kinematic bodies. */
+  get mass(): number {
+    const inv = this.host.store.invMass[this.slot()];
+    return inv === 0 ? Infinity : 1 / inv;
+  }
+  get type(): BodyType {
+    return BODY_TYPE_NAMES[this.host.store.kind[this.slot()]] as BodyType;
+  }
+  /** m */
+  get halfWidth(): number {
+    return this.host.store.halfWidth[this.slot()];
+  }
+  /** m */
+  get halfHeight(): number {
+    return this.host.store.halfHeight[this.slot()];
+  }
+  /** Corner radius, m. */
+  get radius(): number {
+    return this.host.store.radius[this.slot()];
+  }
+  /** kg/m² */
+  get density(): number {
+    return this.host.store.density[this.slot()];
+  }
+  get restitution(): number {
+    return this.host.store.restitution[this.slot()];
+  }
+  /** False while the body sleeps (static bodies count as asleep). */
+  get isAwake(): boolean {
+    return this.host.store.awake[this.slot()] === 1;
+  }
+  /** Your value from the body definition. */
+  get userData(): unknown {
+    return this.host.store.userData[this.slot()];
+  }
+  set userData(value: unknown) {
+    this.host.store.userData[this.slot()] = value;
+  }
+
+  /** Teleports the body (m); wakes it and what touched it. */
+  setPosition(x: number, y: number): void {
+    this.host.setBodyPosition(this.slot(), x, y);
+  }
+  /** Sets the velocity (m/s) and wakes the body. Static bodies refuse any non-zero velocity. */
+  setVelocity(vx: number, vy: number): void {
+    this.host.setBodyVelocity(this.slot(), vx, vy);
+  }
+  /** Sets the coefficient of restitution, in [0, 1]. */
+  setRestitution(restitution: number): void {
+    this.host.setBodyRestitution(this.slot(), restitution);
+  }
+  /** Sets the density (kg/m², > 0); the mass follows. */
+  setDensity(density: number): void {
+    this.host.setBodyDensity(this.slot(), density);
+  }
+  /** Changes the shape (m); the mass follows. */
+  setShape(halfWidth: number, halfHeight: number, radius: number): void {
+    this.host.setBodyShape(this.slot(), halfWidth, halfHeight, radius);
+  }
+  /** Changes how the body moves; a body made static loses its velocity. */
+  setType(type: BodyType): void {
+    this.host.setBodyType(this.slot(), type);
+  }
+  /** Adds an impulse (N·s) to a dynamic body's velocity and wakes it; no effect on others. */
+  applyImpulse(jx: number, jy: number): void {
+    this.host.applyBodyImpulse(this.slot(), jx, jy);
+  }
+  /** Wakes the body if it sleeps. */
+  wake(): void {
+    this.host.wakeBody(this.slot());
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The contact buffer: one row per pair that touches or may touch within this step, rebuilt by
+ * the narrowphase every step and read by the solver. Struct of arrays, grown by doubling, so a
+ * step allocates nothing once the buffer has reached its working size.
+ */
+export class ContactBuffer {
+  count = 0;
+  /** Body indices; the normal points from `a` toward `b`. */
+  a: Int32Array = new Int32Array(0);
+  b: Int32Array = new Int32Array(0);
+  /** The pair cache row this contact came from (for warm starting and events). */
+  pair: Int32Array = new Int32Array(0);
+  nx: Float64Array = new Float64Array(0);
+  ny: Float64Array = new Float64Array(0);
+  /** Separation (m) at the narrowphase: negative when overlapping. */
+  separation: Float64Array = new Float64Array(0);
+  /** Centre of b minus centre of a (m) at the narrowphase, to update separation cheaply. */
+  dx0: Float64Array = new Float64Array(0);
+  dy0: Float64Array = new Float64Array(0);
+  /** 1 / (invMassA + invMassB), kg. */
+  mass: Float64Array = new Float64Array(0);
+  /** Accumulated normal impulse (N·s), clamped >= 0. */
+  impulse: Float64Array = new Float64Array(0);
+  /** Normal impulse of the non-bouncing solve, kept to warm-start the next step. */
+  warmImpulse: Float64Array = new Float64Array(0);
+  /** Relative normal velocity before the solve (m/s): negative when approaching. */
+  approach: Float64Array = new Float64Array(0);
+  restitution: Float64Array = new Float64Array(0);
+
+  constructor() {
+    this.grow(256);
+  }
+
+  /** Appends a row and returns its index; grows the arrays when full. */
+  push(): number {
+    if (this.count === this.a.length) this.grow(this.a.length * 2);
+    return this.count++;
+  }
+
+  private grow(n: number): void {
+    const i32 = (x: Int32Array): Int32Array => {
+      const y = new Int32Array(n);
+      y.set(x);
+      return y;
+    };
+    const f64 = (x: Float64Array): Float64Array => {
+      const y = new Float64Array(n);
+      y.set(x);
+      return y;
+    };
+    this.a = i32(this.a);
+    this.b = i32(this.b);
+    this.pair = i32(this.pair);
+    this.nx = f64(this.nx);
+    this.ny = f64(this.ny);
+    this.separation = f64(this.separation);
+    this.dx0 = f64(this.dx0);
+    this.dy0 = f64(this.dy0);
+    this.mass = f64(this.mass);
+    this.impulse = f64(this.impulse);
+    this.warmImpulse = f64(this.warmImpulse);
+    this.approach = f64(this.approach);
+    this.restitution = f64(this.restitution);
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Contact events, buffered during the step and handed to listeners after it, so that a
+ * listener may create, destroy or move bodies without corrupting a step in progress.
+ */
+
+/** Kinds of contact event. */
+export type ContactEventType = 'contactBegin' | 'contactEnd';
+
+export const EVENT_BEGIN = 0;
+export const EVENT_END = 1;
+
+export class EventBuffer {
+  count = 0;
+  kind: Uint8Array = new Uint8Array(64);
+  a: Int32Array = new Int32Array(64);
+  b: Int32Array = new Int32Array(64);
+  /** Set by the world: recording costs nothing when nobody listens. */
+  enabled = false;
+
+  push(kind: number, a: number, b: number): void {
+    if (!this.enabled) return;
+    if (this.count === this.a.length) {
+      const n = this.a.length * 2;
+      const k = new Uint8Array(n);
+      k.set(this.kind);
+      this.kind = k;
+      const a2 = new Int32Array(n);
+      a2.set(this.a);
+      this.a = a2;
+      const b2 = new Int32Array(n);
+      b2.set(this.b);
+      this.b = b2;
+    }
+    this.kind[this.count] = kind;
+    this.a[this.count] = a;
+    this.b[this.count] = b;
+    this.count++;
+  }
+}

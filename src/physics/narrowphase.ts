@@ -1,0 +1,294 @@
+/**
+ * Narrowphase: every pair of bodies is one point against one rounded rectangle.
+ *
+ * Derivation (the heart of the design). A body is an axis-aligned rounded rectangle: the set of
+ * points within distance r of the inner rectangle [cx - hw, cx + hw] x [cy - hh, cy + hh]. Two
+ * such shapes A and B overlap exactly when B's centre lies inside the configuration-space
+ * obstacle (CSO) A ⊕ (-B), the Minkowski sum of A with B mirrored through its centre. Inner
+ * rectangles add as intervals and the disc of radius rA sums with the disc of radius rB to a
+ * disc of radius rA + rB, so the CSO is again a rounded rectangle:
+ *
+ *     centre (xA, yA), half extents (hwA + hwB, hhA + hhB), radius rA + rB.
+ *
+ * So the whole collision test is `pointVsRoundedRect(B's centre, CSO)`. The signed distance of
+ * the point from the CSO boundary equals the signed gap between the two shapes, and the CSO's
+ * outward normal at the closest point is the contact normal from A toward B.
+ *
+ * The point test (collapse the four quadrants with |p - c|, keep the signs):
+ *   o = (hw, hh) - |p - c|     (how far the point reaches into the inner rectangle per axis)
+ *   o.x < 0 and o.y < 0  corner region: normal along -o (signed), overlap r - |o|
+ *   o.x < 0 only         side margin:  normal along x,           overlap r + o.x
+ *   o.y < 0 only         top/bottom:   normal along y,           overlap r + o.y
+ *   both >= 0            inside the inner rectangle: push along the axis of least overlap.
+ * Outside the shape the same formulas give a negative overlap: minus the exact distance.
+ *
+ * Sweeping the point along a segment against the CSO (a ray cast against a rounded rectangle:
+ * two crossed slabs and four corner discs) gives the time of impact, for continuous collision
+ * and for ray queries, from the same geometry.
+ */
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
+import type { Broadphase } from './broadphase';
+import type { ContactBuffer } from './contacts';
+import { EVENT_END, type EventBuffer } from './events';
+
+/** Result of a point test: unit normal from the rectangle toward the point, and the overlap (m). */
+export interface PointHit {
+  nx: number;
+  ny: number;
+  /** Penetration depth in m: positive inside, zero on the boundary, minus the distance outside. */
+  overlap: number;
+}
+
+/** Result of a segment cast: the fraction of the segment travelled and the surface normal. */
+export interface RayHit {
+  /** In [0, 1]: where along the segment the surface is first reached. */
+  fraction: number;
+  nx: number;
+  ny: number;
+}
+
+/**
+ * Signed overlap of point (px, py) with the rounded rectangle centred at (cx, cy) with half
+ * extents (halfWidth, halfHeight) and corner radius `radius` (all m). Always fills `out` with the
+ * unit normal from the rectangle toward the point and the signed overlap (negative: separation),
+ * and returns the overlap. Does not allocate.
+ */
+export function roundedRectOverlap(
+  px: number,
+  py: number,
+  cx: number,
+  cy: number,
+  halfWidth: number,
+  halfHeight: number,
+  radius: number,
+  out: PointHit,
+): number {
+  const dx = px - cx;
+  const dy = py - cy;
+  const sx = dx < 0 ? -1 : 1;
+  const sy = dy < 0 ? -1 : 1;
+  const ox = halfWidth - Math.abs(dx);
+  const oy = halfHeight - Math.abs(dy);
+  if (ox < 0 && oy < 0) {
+    const dist = Math.sqrt(ox * ox + oy * oy);
+    out.nx = (-ox * sx) / dist;
+    out.ny = (-oy * sy) / dist;
+    out.overlap = radius - dist;
+  } else if (ox < 0) {
+    out.nx = sx;
+    out.ny = 0;
+    out.overlap = radius + ox;
+  } else if (oy < 0 || oy < ox) {
+    out.nx = 0;
+    out.ny = sy;
+    out.overlap = radius + oy;
+  } else {
+    out.nx = sx;
+    out.ny = 0;
+    out.overlap = radius + ox;
+  }
+  return out.overlap;
+}
+
+/**
+ * The seed tutorial's test: does point (px, py) touch the rounded rectangle? When it does
+ * (overlap >= 0), `out` holds the unit normal from the rectangle toward the point and the
+ * penetration depth (m); inside the inner rectangle the normal is along the axis of least
+ * overlap. When it does not, `out` holds the normal and minus the distance. Does not allocate.
+ */
+export function pointVsRoundedRect(
+  px: number,
+  py: number,
+  cx: number,
+  cy: number,
+  halfWidth: number,
+  halfHeight: number,
+  radius: number,
+  out: PointHit,
+): boolean {
+  return roundedRectOverlap(px, py, cx, cy, halfWidth, halfHeight, radius, out) >= 0;
+}
+
+const RAY_EPSILON = 1e-12; // m: a direction component below this is parallel to the slab
+
+/**
+ * Casts the segment from (ox, oy) to (ox + dx, oy + dy) against a rounded rectangle. Returns
+ * true with the first hit in `out` when the segment enters the shape; a segment that starts
+ * inside (or on) the shape does not hit it, as in Box2D. Does not allocate.
+ */
+export function rayVsRoundedRect(
+  ox: number,
+  oy: number,
+  dx: number,
+  dy: number,
+  cx: number,
+  cy: number,
+  halfWidth: number,
+  halfHeight: number,
+  radius: number,
+  out: RayHit,
+): boolean {
+  const px = ox - cx;
+  const py = oy - cy;
+  let best = Infinity;
+  let bnx = 0;
+  let bny = 0;
+  // Two crossed slabs: the rounded rectangle is their union with four corner discs.
+  for (let k = 0; k < 2; k++) {
+    const ex = k === 0 ? halfWidth + radius : halfWidth;
+    const ey = k === 0 ? halfHeight : halfHeight + radius;
+    let tNear = -Infinity;
+    let tFar = Infinity;
+    let nx = 0;
+    let ny = 0;
+    if (Math.abs(dx) < RAY_EPSILON) {
+      if (px < -ex || px > ex) continue;
+    } else {
+      const inv = 1 / dx;
+      let t1 = (-ex - px) * inv;
+      let t2 = (ex - px) * inv;
+      let s = -1;
+      if (t1 > t2) {
+        const t = t1;
+        t1 = t2;
+        t2 = t;
+        s = 1;
+      }
+      tNear = t1;
+      tFar = t2;
+      nx = s;
+    }
+    if (Math.abs(dy) < RAY_EPSILON) {
+      if (py < -ey || py > ey) continue;
+    } else {
+      const inv = 1 / dy;
+      let t1 = (-ey - py) * inv;
+      let t2 = (ey - py) * inv;
+      let s = -1;
+      if (t1 > t2) {
+        const t = t1;
+        t1 = t2;
+        t2 = t;
+        s = 1;
+      }
+      if (t1 > tNear) {
+        tNear = t1;
+        nx = 0;
+        ny = s;
+      }
+      if (t2 < tFar) tFar = t2;
+    }
+    if (tNear > tFar || tFar < 0) continue;
+    if (tNear <= 0) return false; // starts inside (or on) this slab, so inside the shape
+    if (tNear < best) {
+      best = tNear;
+      bnx = nx;
+      bny = ny;
+    }
+  }
+  if (radius > 0) {
+    const a = dx * dx + dy * dy;
+    for (let k = 0; k < 4; k++) {
+      const mx = px - (k & 1 ? halfWidth : -halfWidth);
+      const my = py - (k & 2 ? halfHeight : -halfHeight);
+      const c = mx * mx + my * my - radius * radius;
+      if (c <= 0) return false; // starts inside a corner disc
+      const b = mx * dx + my * dy;
+      if (b >= 0 || a === 0) continue;
+      const disc = b * b - a * c;
+      if (disc < 0) continue;
+      const t = (-b - Math.sqrt(disc)) / a;
+      if (t < best) {
+        best = t;
+        bnx = (mx + t * dx) / radius;
+        bny = (my + t * dy) / radius;
+      }
+    }
+  }
+  if (best > 1) return false;
+  out.fraction = best;
+  out.nx = bnx;
+  out.ny = bny;
+  return true;
+}
+
+/**
+ * Turns each cached pair into a contact row when its shapes touch or may touch within `dt`
+ * (the gap is under `speculativeDistance` plus how far the pair can close in this step), so
+ * fast bodies meet a constraint before they pass each other. Pairs with no moving body (both
+ * asleep, or asleep against static) are skipped; a pair that must act wakes its sleeper
+ * through `wake`. Pairs that drift apart lose their warm start and, if touching, report an end.
+ */
+export function collidePairs(
+  store: BodyStore,
+  bp: Broadphase,
+  contacts: ContactBuffer,
+  events: EventBuffer,
+  dt: number,
+  speculativeDistance: number,
+  wake: (index: number) => void,
+): void {
+  const s = store;
+  const hit = COLLIDE_HIT;
+  contacts.count = 0;
+  const kind = s.kind;
+  const awake = s.awake;
+  for (let p = 0; p < bp.pairCount; p++) {
+    const a = bp.pairA[p];
+    const b = bp.pairB[p];
+    const ka = kind[a];
+    const kb = kind[b];
+    // A kinematic body at rest is as inert as a static one: it must not keep sleepers awake.
+    const activeA =
+      ka === BODY_DYNAMIC ? awake[a] === 1 : ka === BODY_KINEMATIC && (s.vx[a] !== 0 || s.vy[a] !== 0);
+    const activeB =
+      kb === BODY_DYNAMIC ? awake[b] === 1 : kb === BODY_KINEMATIC && (s.vx[b] !== 0 || s.vy[b] !== 0);
+    if (!activeA && !activeB) continue;
+    const xa = s.x[a];
+    const ya = s.y[a];
+    const xb = s.x[b];
+    const yb = s.y[b];
+    const overlap = roundedRectOverlap(
+      xb,
+      yb,
+      xa,
+      ya,
+      s.halfWidth[a] + s.halfWidth[b],
+      s.halfHeight[a] + s.halfHeight[b],
+      s.radius[a] + s.radius[b],
+      hit,
+    );
+    const separation = -overlap;
+    const rvx = s.vx[b] - s.vx[a];
+    const rvy = s.vy[b] - s.vy[a];
+    if (separation > speculativeDistance) {
+      const reach = separation - speculativeDistance;
+      if (reach * reach > (rvx * rvx + rvy * rvy) * dt * dt) {
+        bp.pairImpulse[p] = 0;
+        if (bp.pairTouching[p] === 1) {
+          bp.pairTouching[p] = 0;
+          events.push(EVENT_END, a, b);
+        }
+        continue;
+      }
+    }
+    if (!activeA && ka === BODY_DYNAMIC) wake(a);
+    if (!activeB && kb === BODY_DYNAMIC) wake(b);
+    const c = contacts.push();
+    contacts.a[c] = a;
+    contacts.b[c] = b;
+    contacts.pair[c] = p;
+    contacts.nx[c] = hit.nx;
+    contacts.ny[c] = hit.ny;
+    contacts.separation[c] = separation;
+    contacts.dx0[c] = xb - xa;
+    contacts.dy0[c] = yb - ya;
+    const ea = s.restitution[a];
+    const eb = s.restitution[b];
+    contacts.restitution[c] = ea > eb ? ea : eb;
+    contacts.impulse[c] = bp.pairImpulse[p];
+  }
+}
+
+/** Scratch for `collidePairs` only. */
+const COLLIDE_HIT: PointHit = { nx: 0, ny: 0, overlap: 0 };

@@ -1,0 +1,83 @@
+/**
+ * Sleep: bodies that stay slow together fall asleep together and cost nothing until touched.
+ *
+ * Each step the awake dynamic bodies are grouped into islands by union-find over the contacts
+ * that pushed or touch (static bodies do not join islands; a moving kinematic body keeps its
+ * touching bodies awake). A body's sleep timer counts the seconds it has been slower than the
+ * threshold; an island sleeps when its least-rested body has rested for the time to sleep.
+ * Waking is lazy: a pair that must act wakes its sleeping member in the narrowphase, and the
+ * wake spreads through a resting pile one contact per step.
+ */
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
+import type { ContactBuffer } from './contacts';
+import { LINEAR_SLOP } from './solver';
+
+export class SleepIslands {
+  private parent: Int32Array = new Int32Array(0);
+  private restMin: Float64Array = new Float64Array(0);
+
+  /** Advances sleep timers by dt (s) and puts resting islands to sleep; returns how many slept. */
+  update(
+    store: BodyStore,
+    contacts: ContactBuffer,
+    dt: number,
+    speedThreshold: number,
+    timeToSleep: number,
+  ): number {
+    const s = store;
+    if (this.parent.length < s.capacity) {
+      this.parent = new Int32Array(s.capacity);
+      this.restMin = new Float64Array(s.capacity);
+    }
+    const parent = this.parent;
+    const limit2 = speedThreshold * speedThreshold;
+    for (let i = 0; i < s.end; i++) {
+      parent[i] = i;
+      if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
+      const v2 = s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i];
+      s.sleepTime[i] = v2 > limit2 ? 0 : s.sleepTime[i] + dt;
+    }
+    for (let c = 0; c < contacts.count; c++) {
+      if (contacts.impulse[c] === 0 && contacts.separation[c] > LINEAR_SLOP) continue;
+      const a = contacts.a[c];
+      const b = contacts.b[c];
+      const ka = s.kind[a];
+      const kb = s.kind[b];
+      if (ka === BODY_KINEMATIC && (s.vx[a] !== 0 || s.vy[a] !== 0)) s.sleepTime[b] = 0;
+      if (kb === BODY_KINEMATIC && (s.vx[b] !== 0 || s.vy[b] !== 0)) s.sleepTime[a] = 0;
+      if (ka !== BODY_DYNAMIC || kb !== BODY_DYNAMIC) continue;
+      const ra = this.find(a);
+      const rb = this.find(b);
+      if (ra !== rb) parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
+    }
+    const restMin = this.restMin;
+    for (let i = 0; i < s.end; i++) restMin[i] = Infinity;
+    for (let i = 0; i < s.end; i++) {
+      if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
+      const root = this.find(i);
+      if (s.sleepTime[i] < restMin[root]) restMin[root] = s.sleepTime[i];
+    }
+    let slept = 0;
+    for (let i = 0; i < s.end; i++) {
+      if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
+      if (restMin[this.find(i)] < timeToSleep) continue;
+      s.awake[i] = 0;
+      s.vx[i] = 0;
+      s.vy[i] = 0;
+      slept++;
+    }
+    return slept;
+  }
+
+  private find(i: number): number {
+    const parent = this.parent;
+    let root = i;
+    while (parent[root] !== root) root = parent[root];
+    while (parent[i] !== root) {
+      const next = parent[i];
+      parent[i] = root;
+      i = next;
+    }
+    return root;
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * Snapshots: the world as plain JSON, and back. A snapshot holds everything that affects the
+ * next step (slots with their generations and free order, positions, velocities, shapes, sleep
+ * state and timers, fat boxes, pending tree moves, and the pair cache in order with its warm
+ * starts), so a restored world steps bit for bit like the original. Trees are not stored: the
+ * broadphase finds pairs in an order that does not depend on their shape.
+ *
+ * Reading checks everything before building anything and throws an Error naming the first
+ * field that is wrong.
+ */
+import {
+  checkCoordinate,
+  checkDensity,
+  checkRestitution,
+  checkShape,
+  checkVelocity,
+  inverseMass,
+  parseBodyType,
+} from './body-def';
+import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, type BodyStore } from './body-store';
+import type { Broadphase } from './broadphase';
+import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate';
+import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options';
+
+export const SNAPSHOT_FORMAT = 'jostle-world';
+export const SNAPSHOT_VERSION = 1;
+
+/** One live body in a snapshot. */
+export interface BodySnapshot {
+  id: number;
+  generation: number;
+  type: 'dynamic' | 'static' | 'kinematic';
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  halfWidth: number;
+  halfHeight: number;
+  radius: number;
+  density: number;
+  restitution: number;
+  awake: boolean;
+  sleepTime: number;
+  /** Fat box [minX, minY, maxX, maxY] in m. */
+  fat: [number, number, number, number];
+  /** Waiting to be (re)inserted into the broadphase. */
+  pending: boolean;
+  userData?: unknown;
+}
+
+/** A plain-JSON world. */
+export interface WorldSnapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  version: typeof SNAPSHOT_VERSION;
+  options: WorldOptions;
+  /** One past the highest slot used. */
+  slotCount: number;
+  bodies: BodySnapshot[];
+  /** Free slots in reuse order (the last is reused first) with their generations. */
+  freeSlots: Array<[number, number]>;
+  /** Cached pairs in order: [a, b, warm-start impulse, touching 0 | 1]. */
+  pairs: Array<[number, number, number, number]>;
+}
+
+const BODY_KEYS = [
+  'id',
+  'generation',
+  'type',
+  'x',
+  'y',
+  'vx',
+  'vy',
+  'halfWidth',
+  'halfHeight',
+  'radius',
+  'density',
+  'restitution',
+  'awake',
+  'sleepTime',
+  'fat',
+  'pending',
+  'userData',
+];
+
+/** Writes the snapshot (allocates; not for every step). */
+export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOptions): WorldSnapshot {
+  const bodies: BodySnapshot[] = [];
+  for (let i = 0; i < s.end; i++) {
+    const kind = s.kind[i];
+    if (kind === BODY_FREE) continue;
+    const b: BodySnapshot = {
+      id: i,
+      generation: s.generation[i],
+      type: BODY_TYPE_NAMES[kind] as BodySnapshot['type'],
+      x: s.x[i],
+      y: s.y[i],
+      vx: s.vx[i],
+      vy: s.vy[i],
+      halfWidth: s.halfWidth[i],
+      halfHeight: s.halfHeight[i],
+      radius: s.radius[i],
+      density: s.density[i],
+      restitution: s.restitution[i],
+      awake: s.awake[i] === 1,
+      sleepTime: s.sleepTime[i],
+      fat: [s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i]],
+      pending: bp.pending[i] === 1,
+    };
+    if (s.userData[i] !== undefined) b.userData = s.userData[i];
+    bodies.push(b);
+  }
+  const freeSlots: Array<[number, number]> = [];
+  for (let k = 0; k < s.freeCount; k++) {
+    const i = s.freeSlots[k];
+    freeSlots.push([i, s.generation[i]]);
+  }
+  const pairs: Array<[number, number, number, number]> = [];
+  for (let p = 0; p < bp.pairCount; p++) {
+    pairs.push([bp.pairA[p], bp.pairB[p], bp.pairImpulse[p], bp.pairTouching[p]]);
+  }
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    options: { ...options, gravity: { ...options.gravity } },
+    slotCount: s.end,
+    bodies,
+    freeSlots,
+    pairs,
+  };
+}
+
+const MAX_SLOTS = 1 << 24;
+
+/**
+ * Checks `json` in full, then fills the empty store and broadphase from it and returns the
+ * options. Nothing is written unless everything checks out.
+ */
+export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): WorldOptions {
+  const root = checkObject('snapshot', json);
+  checkKeys('snapshot', root, ['format', 'version', 'options', 'slotCount', 'bodies', 'freeSlots', 'pairs']);
+  if (root.format !== SNAPSHOT_FORMAT) {
+    throw new Error(`snapshot.format must be ${JSON.stringify(SNAPSHOT_FORMAT)}, got ${describe(root.format)}`);
+  }
+  if (root.version !== SNAPSHOT_VERSION) {
+    throw new Error(`snapshot.version must be ${SNAPSHOT_VERSION}, got ${describe(root.version)}`);
+  }
+  const options = mergeOptions(DEFAULT_OPTIONS, root.options, 'snapshot.options');
+  const slotCount = checkInteger('snapshot.slotCount', root.slotCount, 0, MAX_SLOTS);
+  const bodies = checkArray('snapshot.bodies', root.bodies);
+  const freeSlots = checkArray('snapshot.freeSlots', root.freeSlots);
+  const pairs = checkArray('snapshot.pairs', root.pairs);
+
+  const seen = new Uint8Array(slotCount);
+  const kinds = new Uint8Array(slotCount);
+  const checked = bodies.map((raw, k) => {
+    const where = `snapshot.bodies[${k}].`;
+    const b = checkObject(where.slice(0, -1), raw);
+    checkKeys(where.slice(0, -1), b, BODY_KEYS);
+    const id = checkInteger(`${where}id`, b.id, 0, slotCount - 1);
+    if (seen[id]) throw new Error(`${where}id: slot ${id} appears twice`);
+    seen[id] = 1;
+    const generation = checkInteger(`${where}generation`, b.generation, 0, 0xffffffff);
+    const kind = parseBodyType(`${where}type`, b.type);
+    kinds[id] = kind;
+    const [hw, hh, r] = checkShape(where, b.halfWidth, b.halfHeight, b.radius);
+    const [vx, vy] = checkVelocity(where, kind, b.vx, b.vy);
+    const fat = checkArray(`${where}fat`, b.fat);
+    if (fat.length !== 4) throw new Error(`${where}fat must hold 4 numbers, got ${fat.length}`);
+    const box = fat.map((v, j) => checkCoordinate(`${where}fat[${j}]`, v));
+    if (box[0] > box[2] || box[1] > box[3]) throw new Error(`${where}fat: min exceeds max in [${box.join(', ')}]`);
+    return {
+      id,
+      generation,
+      kind,
+      x: checkCoordinate(`${where}x`, b.x),
+      y: checkCoordinate(`${where}y`, b.y),
+      vx,
+      vy,
+      hw,
+      hh,
+      r,
+      density: checkDensity(`${where}density`, b.density),
+      restitution: checkRestitution(`${where}restitution`, b.restitution),
+      awake: checkBoolean(`${where}awake`, b.awake),
+      sleepTime: checkNumber(`${where}sleepTime`, b.sleepTime, 0, Number.MAX_VALUE),
+      box,
+      pending: checkBoolean(`${where}pending`, b.pending),
+      userData: b.userData,
+    };
+  });
+  const free = freeSlots.map((raw, k) => {
+    const where = `snapshot.freeSlots[${k}]`;
+    const f = checkArray(where, raw);
+    if (f.length !== 2) throw new Error(`${where} must be [slot, generation], got ${f.length} items`);
+    const id = checkInteger(`${where}[0]`, f[0], 0, slotCount - 1);
+    if (seen[id]) throw new Error(`${where}: slot ${id} is both free and used`);
+    seen[id] = 1;
+    return [id, checkInteger(`${where}[1]`, f[1], 0, 0xffffffff)] as const;
+  });
+  for (let i = 0; i < slotCount; i++) {
+    if (!seen[i]) throw new Error(`snapshot: slot ${i} is neither a body nor free`);
+  }
+  const keys = new Set<number>();
+  const checkedPairs = pairs.map((raw, k) => {
+    const where = `snapshot.pairs[${k}]`;
+    const p = checkArray(where, raw);
+    if (p.length !== 4) throw new Error(`${where} must be [a, b, impulse, touching], got ${p.length} items`);
+    const a = checkInteger(`${where}[0]`, p[0], 0, slotCount - 1);
+    const b = checkInteger(`${where}[1]`, p[1], 0, slotCount - 1);
+    if (a >= b) throw new Error(`${where}: a must be less than b, got ${a} and ${b}`);
+    if (kinds[a] === BODY_FREE || kinds[b] === BODY_FREE) throw new Error(`${where}: names a free slot (${a}, ${b})`);
+    if (kinds[a] !== BODY_DYNAMIC && kinds[b] !== BODY_DYNAMIC) {
+      throw new Error(`${where}: pair (${a}, ${b}) has no dynamic body`);
+    }
+    const key = a * MAX_SLOTS + b;
+    if (keys.has(key)) throw new Error(`${where}: pair (${a}, ${b}) appears twice`);
+    keys.add(key);
+    const impulse = checkNumber(`${where}[2]`, p[2], 0, Number.MAX_VALUE);
+    const touching = checkInteger(`${where}[3]`, p[3], 0, 1);
+    return [a, b, impulse, touching] as const;
+  });
+
+  // Everything checked: build.
+  s.grow(Math.max(64, slotCount));
+  s.end = slotCount;
+  s.count = checked.length;
+  for (const b of checked) {
+    const i = b.id;
+    s.kind[i] = b.kind;
+    s.generation[i] = b.generation;
+    s.awake[i] = b.kind === BODY_STATIC ? 0 : b.awake ? 1 : 0;
+    s.x[i] = b.x;
+    s.y[i] = b.y;
+    s.prevX[i] = b.x;
+    s.prevY[i] = b.y;
+    s.vx[i] = b.vx;
+    s.vy[i] = b.vy;
+    s.halfWidth[i] = b.hw;
+    s.halfHeight[i] = b.hh;
+    s.radius[i] = b.r;
+    s.density[i] = b.density;
+    s.restitution[i] = b.restitution;
+    s.invMass[i] = inverseMass(b.kind, b.hw, b.hh, b.r, b.density);
+    s.sleepTime[i] = b.sleepTime;
+    s.fatMinX[i] = b.box[0];
+    s.fatMinY[i] = b.box[1];
+    s.fatMaxX[i] = b.box[2];
+    s.fatMaxY[i] = b.box[3];
+    s.userData[i] = b.userData;
+  }
+  s.freeCount = 0;
+  for (const [i, generation] of free) {
+    s.kind[i] = BODY_FREE;
+    s.generation[i] = generation;
+    s.freeSlots[s.freeCount++] = i;
+  }
+  bp.reserve();
+  for (const b of checked) bp.pending[b.id] = b.pending ? 1 : 0;
+  bp.rebuildAll();
+  for (const [a, b, impulse, touching] of checkedPairs) bp.addPair(a, b, impulse, touching);
+  return options;
+}

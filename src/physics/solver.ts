@@ -1,0 +1,150 @@
+/**
+ * The solver: sequential impulses on the contact rows, then position integration and pushout.
+ *
+ * Bodies do not rotate, so each contact is a one-dimensional constraint on the relative normal
+ * velocity vn = (vB - vA) · n with effective mass 1 / (invMassA + invMassB):
+ *   - touching (separation <= 0): vn >= 0, no approach;
+ *   - speculative (separation s > 0): vn >= -s / dt, close the gap and no further.
+ * The accumulated impulse is clamped at zero (contacts push, never pull) and warm-starts the
+ * next step. Restitution is a separate pass after the iterations, only for contacts that
+ * actually pushed and whose approach speed, captured before the solve, beats the threshold:
+ * there the target is vn = -e · vn_before (so resting contact does not buzz, and a speculative
+ * contact that never closed does not bounce). Penetration is not fed back into velocities;
+ * pushout moves positions apart afterwards, mass-weighted, which adds no energy.
+ */
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
+import type { ContactBuffer } from './contacts';
+
+/** Allowed penetration (m) that pushout leaves alone, so stacked contacts stay warm. */
+export const LINEAR_SLOP = 0.005; // m
+
+/** Largest pushout (m) of one contact in one iteration, so a deep overlap resolves smoothly. */
+const MAX_PUSHOUT = 0.2; // m
+
+/** Share of the remaining overlap that one pushout iteration removes. */
+const PUSHOUT_FACTOR = 0.8;
+
+/** Velocity solve: warm start, `iterations` passes, then restitution (dt in s). */
+export function solveVelocities(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  dt: number,
+  iterations: number,
+  restitutionThreshold: number,
+): void {
+  const { vx, vy, invMass } = store;
+  const { a, b, nx, ny, separation, mass, impulse, approach } = contacts;
+  const n = contacts.count;
+  const invDt = 1 / dt;
+
+  for (let c = 0; c < n; c++) {
+    const ia = a[c];
+    const ib = b[c];
+    const ma = invMass[ia];
+    const mb = invMass[ib];
+    mass[c] = 1 / (ma + mb);
+    const cnx = nx[c];
+    const cny = ny[c];
+    approach[c] = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
+    const p = impulse[c];
+    if (p !== 0) {
+      vx[ia] -= p * cnx * ma;
+      vy[ia] -= p * cny * ma;
+      vx[ib] += p * cnx * mb;
+      vy[ib] += p * cny * mb;
+    }
+  }
+
+  for (let it = 0; it < iterations; it++) {
+    for (let c = 0; c < n; c++) {
+      const ia = a[c];
+      const ib = b[c];
+      const cnx = nx[c];
+      const cny = ny[c];
+      const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
+      const sep = separation[c];
+      const bias = sep > 0 ? sep * invDt : 0;
+      const old = impulse[c];
+      let next = old - mass[c] * (vn + bias);
+      if (next < 0) next = 0;
+      const d = next - old;
+      if (d === 0) continue;
+      impulse[c] = next;
+      const ma = invMass[ia];
+      const mb = invMass[ib];
+      vx[ia] -= d * cnx * ma;
+      vy[ia] -= d * cny * ma;
+      vx[ib] += d * cnx * mb;
+      vy[ib] += d * cny * mb;
+    }
+  }
+
+  const warm = contacts.warmImpulse;
+  const { restitution } = contacts;
+  for (let c = 0; c < n; c++) {
+    warm[c] = impulse[c];
+    const e = restitution[c];
+    const vn0 = approach[c];
+    if (e === 0 || vn0 > -restitutionThreshold || impulse[c] === 0) continue;
+    const ia = a[c];
+    const ib = b[c];
+    const cnx = nx[c];
+    const cny = ny[c];
+    const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
+    const old = impulse[c];
+    let next = old - mass[c] * (vn + e * vn0);
+    if (next < 0) next = 0;
+    const d = next - old;
+    impulse[c] = next;
+    const ma = invMass[ia];
+    const mb = invMass[ib];
+    vx[ia] -= d * cnx * ma;
+    vy[ia] -= d * cny * ma;
+    vx[ib] += d * cnx * mb;
+    vy[ib] += d * cny * mb;
+  }
+}
+
+/** Moves awake dynamic and all kinematic bodies by their velocity, remembering the start. */
+export function integratePositions(store: BodyStore, dt: number): void {
+  const { kind, awake, x, y, vx, vy, prevX, prevY } = store;
+  for (let i = 0; i < store.end; i++) {
+    const k = kind[i];
+    if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
+    prevX[i] = x[i];
+    prevY[i] = y[i];
+    x[i] += vx[i] * dt;
+    y[i] += vy[i] * dt;
+  }
+}
+
+/**
+ * Pushout: `iterations` passes that move overlapping pairs apart along their normal, weighted by
+ * inverse mass (static and kinematic bodies do not move), leaving LINEAR_SLOP of overlap.
+ * The separation is updated from the narrowphase value by the bodies' relative motion.
+ */
+export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
+  const { x, y, invMass } = store;
+  const { a, b, nx, ny, separation, dx0, dy0 } = contacts;
+  const n = contacts.count;
+  for (let it = 0; it < iterations; it++) {
+    for (let c = 0; c < n; c++) {
+      const ia = a[c];
+      const ib = b[c];
+      const cnx = nx[c];
+      const cny = ny[c];
+      const sep =
+        separation[c] + (x[ib] - x[ia] - dx0[c]) * cnx + (y[ib] - y[ia] - dy0[c]) * cny;
+      if (sep >= -LINEAR_SLOP) continue;
+      let push = -(sep + LINEAR_SLOP) * PUSHOUT_FACTOR;
+      if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
+      const ma = invMass[ia];
+      const mb = invMass[ib];
+      const k = push / (ma + mb);
+      x[ia] -= cnx * k * ma;
+      y[ia] -= cny * k * ma;
+      x[ib] += cnx * k * mb;
+      y[ib] += cny * k * mb;
+    }
+  }
+}

@@ -1,0 +1,575 @@
+/**
+ * `World`: owns the bodies and runs the step. The step reads top to bottom, each phase timed
+ * into `world.profile` (ms):
+ *   1. integrate velocities (gravity, damping)
+ *   2. broadphase: fat boxes, tree moves, pair cache          (broadphase.ts)
+ *   3. narrowphase: one CSO point test per pair, contact rows  (narrowphase.ts)
+ *   4. solve: impulses and restitution, positions, pushout     (solver.ts)
+ *   5. continuous: sweep fast bodies against static bodies     (continuous.ts)
+ *   6. sleep: resting islands sleep                            (sleep.ts)
+ * Contact events are buffered and handed to listeners after the step.
+ */
+import { Body, type BodyHost } from './body';
+import {
+  checkBodyDef,
+  checkCoordinate,
+  checkDensity,
+  checkRestitution,
+  checkShape,
+  checkVelocity,
+  inverseMass,
+  parseBodyType,
+  type BodyDef,
+  type BodyType,
+} from './body-def';
+import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore } from './body-store';
+import { Broadphase } from './broadphase';
+import { ContactBuffer } from './contacts';
+import { sweepFastBodies } from './continuous';
+import { EVENT_BEGIN, EVENT_END, EventBuffer, type ContactEventType } from './events';
+import {
+  collidePairs,
+  pointVsRoundedRect,
+  rayVsRoundedRect,
+  roundedRectOverlap,
+  type PointHit,
+  type RayHit,
+} from './narrowphase';
+import { SleepIslands } from './sleep';
+import { LINEAR_SLOP, integratePositions, pushOut, solveVelocities } from './solver';
+import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot';
+import { MAX_DT, MAX_SPEED, checkNumber, describe } from './validate';
+import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options';
+
+/** Milliseconds spent in each phase of the last step. */
+export interface StepProfile {
+  broadphase: number;
+  narrowphase: number;
+  solve: number;
+  continuous: number;
+  sleep: number;
+  total: number;
+}
+
+/** Counts from the last step. */
+export interface WorldStats {
+  bodies: number;
+  awakeBodies: number;
+  pairs: number;
+  contacts: number;
+  /** Bodies moved in the broadphase tree by the last step. */
+  movedInTree: number;
+  /** Bulk rebuilds of the moving tree since the world was made. */
+  treeRebuilds: number;
+  /** Bodies stopped by the continuous sweep in the last step. */
+  sweptStops: number;
+}
+
+/** First hit of a ray cast. */
+export interface RayCastResult {
+  body: Body;
+  /** Hit point, m. */
+  x: number;
+  y: number;
+  /** Surface normal at the hit point. */
+  nx: number;
+  ny: number;
+  /** Fraction of the segment travelled, in [0, 1]. */
+  fraction: number;
+}
+
+/** Called after a step for each pair that started or stopped touching. */
+export type ContactListener = (a: Body, b: Body) => void;
+
+/**
+ * Callbacks for `world.debugDraw`: the engine reports what it knows; the app draws it. Every
+ * callback is optional.
+ */
+export interface DebugDrawer {
+  /** Each body's fat box in the broadphase. */
+  fatBox?(minX: number, minY: number, maxX: number, maxY: number, body: Body): void;
+  /** Each R-tree node; height 1 is the level above the leaves. */
+  treeNode?(minX: number, minY: number, maxX: number, maxY: number, height: number, isStatic: boolean): void;
+  /** Each contact row of the last step: point on a's surface, normal a→b, overlap (m, < 0: gap). */
+  contact?(x: number, y: number, nx: number, ny: number, overlap: number, a: Body, b: Body): void;
+}
+
+export class World implements BodyHost {
+  /** @internal */
+  readonly store = new BodyStore();
+  private readonly bp = new Broadphase(this.store);
+  private readonly contacts = new ContactBuffer();
+  private readonly events = new EventBuffer();
+  private readonly islands = new SleepIslands();
+  private handles: Array<Body | undefined> = [];
+  private opts: WorldOptions;
+  private readonly listeners: Record<ContactEventType, ContactListener[]> = {
+    contactBegin: [],
+    contactEnd: [],
+  };
+  private stepping = false;
+  private readonly onPairRemoved = (p: number): void => {
+    if (this.bp.pairTouching[p] === 1) this.events.push(EVENT_END, this.bp.pairA[p], this.bp.pairB[p]);
+  };
+  private readonly wakeFromContact = (i: number): void => this.wake(i);
+
+  /** Milliseconds per phase of the last step. */
+  readonly profile: StepProfile = { broadphase: 0, narrowphase: 0, solve: 0, continuous: 0, sleep: 0, total: 0 };
+  /** Counts from the last step. */
+  readonly stats: WorldStats = {
+    bodies: 0,
+    awakeBodies: 0,
+    pairs: 0,
+    contacts: 0,
+    movedInTree: 0,
+    treeRebuilds: 0,
+    sweptStops: 0,
+  };
+
+  /** Makes an empty world. Unknown or invalid options throw. */
+  constructor(options: Partial<WorldOptions> = {}) {
+    this.opts = mergeOptions(DEFAULT_OPTIONS, options);
+    this.bp.margin = this.opts.broadphaseMargin;
+  }
+
+  /** A copy of the current options. */
+  get options(): WorldOptions {
+    return { ...this.opts, gravity: { ...this.opts.gravity } };
+  }
+
+  /** Changes some options; all are checked before any applies. Turning sleep off wakes everyone. */
+  setOptions(patch: Partial<WorldOptions>): void {
+    const next = mergeOptions(this.opts, patch, 'setOptions');
+    this.opts = next;
+    this.bp.margin = next.broadphaseMargin;
+    if (!next.enableSleep) for (let i = 0; i < this.store.end; i++) this.wake(i);
+  }
+
+  /** Number of live bodies. */
+  get bodyCount(): number {
+    return this.store.count;
+  }
+
+  /** Creates a body; an invalid definition throws and creates nothing. */
+  createBody(def: BodyDef = {}): Body {
+    const d = checkBodyDef(def);
+    const s = this.store;
+    const i = s.allocate();
+    if (s.capacity > this.handles.length) this.handles.length = s.capacity;
+    s.kind[i] = d.kind;
+    s.awake[i] = d.kind === BODY_STATIC ? 0 : 1;
+    s.x[i] = d.x;
+    s.y[i] = d.y;
+    s.vx[i] = d.vx;
+    s.vy[i] = d.vy;
+    s.halfWidth[i] = d.halfWidth;
+    s.halfHeight[i] = d.halfHeight;
+    s.radius[i] = d.radius;
+    s.density[i] = d.density;
+    s.restitution[i] = d.restitution;
+    s.invMass[i] = inverseMass(d.kind, d.halfWidth, d.halfHeight, d.radius, d.density);
+    s.sleepTime[i] = 0;
+    s.prevX[i] = d.x;
+    s.prevY[i] = d.y;
+    s.userData[i] = d.userData;
+    this.bp.markMoved(i);
+    const body = new Body(this, i, s.generation[i]);
+    this.handles[i] = body;
+    return body;
+  }
+
+  /** Destroys a body: its handle goes stale; bodies it touched wake. Destroying twice throws. */
+  destroyBody(body: Body): void {
+    const i = this.checkHandle(body, 'destroyBody');
+    this.wakeTouching(i);
+    this.bp.removeBody(i, () => {});
+    this.store.release(i);
+    this.handles[i] = undefined;
+  }
+
+  /** Every live body, in slot order (a new array). */
+  getBodies(): Body[] {
+    const out: Body[] = [];
+    const s = this.store;
+    for (let i = 0; i < s.end; i++) if (s.kind[i] !== BODY_FREE) out.push(this.handles[i] as Body);
+    return out;
+  }
+
+  /** The live body in slot `id`, or undefined. */
+  getBody(id: number): Body | undefined {
+    return Number.isInteger(id) && id >= 0 && id < this.store.end ? this.handles[id] : undefined;
+  }
+
+  /** Listens to contact events, delivered after each step. Returns a function that unsubscribes. */
+  on(type: ContactEventType, listener: ContactListener): () => void {
+    const list = this.listeners[type];
+    if (list === undefined) throw new Error(`on: unknown event type ${describe(type)} (known: contactBegin, contactEnd)`);
+    if (typeof listener !== 'function') throw new Error(`on: listener must be a function, got ${describe(listener)}`);
+    list.push(listener);
+    this.events.enabled = true;
+    return () => this.off(type, listener);
+  }
+
+  /** Stops a listener. */
+  off(type: ContactEventType, listener: ContactListener): void {
+    const list = this.listeners[type];
+    if (list === undefined) return;
+    const k = list.indexOf(listener);
+    if (k >= 0) list.splice(k, 1);
+    this.events.enabled = this.listeners.contactBegin.length + this.listeners.contactEnd.length > 0;
+  }
+
+  /** Advances the world by dt seconds, in (0, 1]. */
+  step(dt: number): void {
+    checkNumber('dt', dt, 0, MAX_DT);
+    if (dt === 0) throw new Error('dt must be greater than 0, got 0');
+    if (this.stepping) throw new Error('step: called from inside a step or a contact listener');
+    this.stepping = true;
+    try {
+      this.runStep(dt);
+    } finally {
+      this.stepping = false;
+    }
+    this.dispatchEvents();
+  }
+
+  private runStep(dt: number): void {
+    const prof = this.profile;
+    prof.broadphase = prof.narrowphase = prof.solve = prof.continuous = prof.sleep = 0;
+    const start = performance.now();
+    const o = this.opts;
+    const n = o.substeps;
+    const h = dt / n;
+    let stops = 0;
+    this.events.count = 0;
+    for (let k = 0; k < n; k++) {
+      let t = performance.now();
+      this.integrateVelocities(h);
+      this.bp.update(h, this.onPairRemoved);
+      let t2 = performance.now();
+      prof.broadphase += t2 - t;
+      t = t2;
+      collidePairs(this.store, this.bp, this.contacts, this.events, h, o.speculativeDistance, this.wakeFromContact);
+      t2 = performance.now();
+      prof.narrowphase += t2 - t;
+      t = t2;
+      solveVelocities(this.store, this.contacts, h, o.iterations, o.restitutionThreshold);
+      integratePositions(this.store, h);
+      pushOut(this.store, this.contacts, o.positionIterations);
+      this.storeContactState();
+      t2 = performance.now();
+      prof.solve += t2 - t;
+      t = t2;
+      stops += sweepFastBodies(this.store, this.bp);
+      t2 = performance.now();
+      prof.continuous += t2 - t;
+      t = t2;
+      if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
+      prof.sleep += performance.now() - t;
+    }
+    prof.total = performance.now() - start;
+    const st = this.stats;
+    st.bodies = this.store.count;
+    st.pairs = this.bp.pairCount;
+    st.contacts = this.contacts.count;
+    st.movedInTree = this.bp.lastMovedCount;
+    st.treeRebuilds = this.bp.rebuilds;
+    st.sweptStops = stops;
+    let awake = 0;
+    for (let i = 0; i < this.store.end; i++) awake += this.store.awake[i];
+    st.awakeBodies = awake;
+  }
+
+  private integrateVelocities(h: number): void {
+    const s = this.store;
+    const gx = this.opts.gravity.x * h;
+    const gy = this.opts.gravity.y * h;
+    const damp = 1 / (1 + h * this.opts.linearDamping);
+    const max2 = MAX_SPEED * MAX_SPEED;
+    for (let i = 0; i < s.end; i++) {
+      if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
+      let vx = (s.vx[i] + gx) * damp + 0;
+      let vy = (s.vy[i] + gy) * damp + 0;
+      const v2 = vx * vx + vy * vy;
+      if (v2 > max2) {
+        const k = MAX_SPEED / Math.sqrt(v2);
+        vx *= k;
+        vy *= k;
+      }
+      s.vx[i] = vx;
+      s.vy[i] = vy;
+    }
+  }
+
+  /** Saves warm starts into the pair cache and records touch changes as events. */
+  private storeContactState(): void {
+    const c = this.contacts;
+    const bp = this.bp;
+    for (let k = 0; k < c.count; k++) {
+      const p = c.pair[k];
+      bp.pairImpulse[p] = c.warmImpulse[k];
+      const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
+      if (touching !== bp.pairTouching[p]) {
+        bp.pairTouching[p] = touching;
+        this.events.push(touching === 1 ? EVENT_BEGIN : EVENT_END, c.a[k], c.b[k]);
+      }
+    }
+  }
+
+  private dispatchEvents(): void {
+    const ev = this.events;
+    const count = ev.count;
+    if (count === 0) return;
+    ev.count = 0;
+    // Copy out first: a listener may step nothing but may create or destroy bodies.
+    const kinds = ev.kind.slice(0, count);
+    const as = ev.a.slice(0, count);
+    const bs = ev.b.slice(0, count);
+    for (let k = 0; k < count; k++) {
+      const a = this.handles[as[k]];
+      const b = this.handles[bs[k]];
+      if (a === undefined || b === undefined) continue;
+      const list = kinds[k] === EVENT_BEGIN ? this.listeners.contactBegin : this.listeners.contactEnd;
+      for (const fn of list) fn(a, b);
+    }
+  }
+
+  /** Bodies whose shape contains the point (m), in slot order. */
+  queryPoint(x: number, y: number): Body[] {
+    checkNumber('x', x, -Infinity, Infinity);
+    checkNumber('y', y, -Infinity, Infinity);
+    const hits = this.bp.queryFat(x, y, x, y);
+    const count = this.bp.queryCount;
+    const s = this.store;
+    const out: Body[] = [];
+    const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
+    for (let k = 0; k < count; k++) {
+      const i = hits[k];
+      if (pointVsRoundedRect(x, y, s.x[i], s.y[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], hit)) {
+        out.push(this.handles[i] as Body);
+      }
+    }
+    return out;
+  }
+
+  /** Bodies whose shape overlaps the box (m), in slot order. */
+  queryBox(minX: number, minY: number, maxX: number, maxY: number): Body[] {
+    checkNumber('minX', minX, -Infinity, Infinity);
+    checkNumber('minY', minY, -Infinity, Infinity);
+    checkNumber('maxX', maxX, minX, Infinity);
+    checkNumber('maxY', maxY, minY, Infinity);
+    const hits = this.bp.queryFat(minX, minY, maxX, maxY);
+    const count = this.bp.queryCount;
+    const s = this.store;
+    const out: Body[] = [];
+    const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
+    const cx = (minX + maxX) / 2;
+    const cy = (minY + maxY) / 2;
+    for (let k = 0; k < count; k++) {
+      const i = hits[k];
+      // The box is a rounded rect with radius 0: the same CSO test as any pair.
+      const overlap = roundedRectOverlap(
+        s.x[i],
+        s.y[i],
+        cx,
+        cy,
+        (maxX - minX) / 2 + s.halfWidth[i],
+        (maxY - minY) / 2 + s.halfHeight[i],
+        s.radius[i],
+        hit,
+      );
+      if (overlap >= 0) out.push(this.handles[i] as Body);
+    }
+    return out;
+  }
+
+  /** The first body the segment from (x1, y1) to (x2, y2) enters, or null. Bodies containing the start are skipped. */
+  rayCast(x1: number, y1: number, x2: number, y2: number): RayCastResult | null {
+    checkNumber('x1', x1, -Infinity, Infinity);
+    checkNumber('y1', y1, -Infinity, Infinity);
+    checkNumber('x2', x2, -Infinity, Infinity);
+    checkNumber('y2', y2, -Infinity, Infinity);
+    const hits = this.bp.queryFat(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
+    const count = this.bp.queryCount;
+    const s = this.store;
+    const hit: RayHit = { fraction: 0, nx: 0, ny: 0 };
+    let best: RayCastResult | null = null;
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    for (let k = 0; k < count; k++) {
+      const i = hits[k];
+      if (!rayVsRoundedRect(x1, y1, dx, dy, s.x[i], s.y[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], hit)) continue;
+      if (best !== null && hit.fraction >= best.fraction) continue;
+      best = {
+        body: this.handles[i] as Body,
+        x: x1 + dx * hit.fraction,
+        y: y1 + dy * hit.fraction,
+        nx: hit.nx,
+        ny: hit.ny,
+        fraction: hit.fraction,
+      };
+    }
+    return best;
+  }
+
+  /** Reports fat boxes, tree nodes and contacts to the drawer's callbacks. */
+  debugDraw(drawer: DebugDrawer): void {
+    const s = this.store;
+    if (drawer.treeNode) this.bp.forEachNode(drawer.treeNode.bind(drawer));
+    if (drawer.fatBox) {
+      for (let i = 0; i < s.end; i++) {
+        if (s.kind[i] === BODY_FREE) continue;
+        drawer.fatBox(s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i], this.handles[i] as Body);
+      }
+    }
+    if (drawer.contact) {
+      const c = this.contacts;
+      const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
+      for (let k = 0; k < c.count; k++) {
+        const a = c.a[k];
+        const b = c.b[k];
+        const ha = this.handles[a];
+        const hb = this.handles[b];
+        if (ha === undefined || hb === undefined) continue;
+        // The point of a's surface nearest b's centre.
+        roundedRectOverlap(s.x[b], s.y[b], s.x[a], s.y[a], s.halfWidth[a], s.halfHeight[a], s.radius[a], hit);
+        const px = s.x[b] + hit.nx * hit.overlap;
+        const py = s.y[b] + hit.ny * hit.overlap;
+        const sep = c.separation[k] + (s.x[b] - s.x[a] - c.dx0[k]) * c.nx[k] + (s.y[b] - s.y[a] - c.dy0[k]) * c.ny[k];
+        drawer.contact(px, py, c.nx[k], c.ny[k], -sep, ha, hb);
+      }
+    }
+  }
+
+  /** A plain-JSON snapshot of everything that affects the next step. */
+  toJSON(): WorldSnapshot {
+    return writeSnapshot(this.store, this.bp, this.opts);
+  }
+
+  /** Restores a snapshot; a malformed one throws an Error that names what is wrong. */
+  static fromJSON(json: unknown): World {
+    const world = new World();
+    const opts = readSnapshot(json, world.store, world.bp);
+    world.opts = opts;
+    world.bp.margin = opts.broadphaseMargin;
+    world.handles = new Array(world.store.capacity);
+    for (let i = 0; i < world.store.end; i++) {
+      if (world.store.kind[i] !== BODY_FREE) world.handles[i] = new Body(world, i, world.store.generation[i]);
+    }
+    return world;
+  }
+
+  // ---- BodyHost: the checked mutations behind Body's setters ----
+
+  /** @internal */
+  setBodyPosition(i: number, x: number, y: number): void {
+    const cx = checkCoordinate('x', x);
+    const cy = checkCoordinate('y', y);
+    const s = this.store;
+    this.wakeTouching(i);
+    s.x[i] = cx;
+    s.y[i] = cy;
+    s.prevX[i] = cx;
+    s.prevY[i] = cy;
+    this.wake(i);
+    this.bp.markMoved(i);
+  }
+
+  /** @internal */
+  setBodyVelocity(i: number, vx: number, vy: number): void {
+    const [cx, cy] = checkVelocity('', this.store.kind[i], vx, vy);
+    this.store.vx[i] = cx;
+    this.store.vy[i] = cy;
+    this.wake(i);
+  }
+
+  /** @internal */
+  setBodyRestitution(i: number, e: number): void {
+    this.store.restitution[i] = checkRestitution('restitution', e);
+  }
+
+  /** @internal */
+  setBodyDensity(i: number, density: number): void {
+    const d = checkDensity('density', density);
+    const s = this.store;
+    s.density[i] = d;
+    s.invMass[i] = inverseMass(s.kind[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], d);
+    this.wake(i);
+  }
+
+  /** @internal */
+  setBodyShape(i: number, halfWidth: number, halfHeight: number, radius: number): void {
+    const [hw, hh, r] = checkShape('', halfWidth, halfHeight, radius);
+    const s = this.store;
+    s.halfWidth[i] = hw;
+    s.halfHeight[i] = hh;
+    s.radius[i] = r;
+    s.invMass[i] = inverseMass(s.kind[i], hw, hh, r, s.density[i]);
+    this.wakeTouching(i);
+    this.wake(i);
+    this.bp.markMoved(i);
+  }
+
+  /** @internal */
+  setBodyType(i: number, type: BodyType): void {
+    const kind = parseBodyType('type', type);
+    const s = this.store;
+    if (kind === s.kind[i]) return;
+    this.wakeTouching(i);
+    // Leave the trees and the pair cache, then enter again as the new kind.
+    this.bp.removeBody(i, this.onPairRemoved);
+    s.kind[i] = kind;
+    s.invMass[i] = inverseMass(kind, s.halfWidth[i], s.halfHeight[i], s.radius[i], s.density[i]);
+    if (kind === BODY_STATIC) {
+      s.vx[i] = 0;
+      s.vy[i] = 0;
+      s.awake[i] = 0;
+    } else {
+      s.awake[i] = 1;
+      s.sleepTime[i] = 0;
+    }
+    this.bp.markMoved(i);
+  }
+
+  /** @internal */
+  applyBodyImpulse(i: number, jx: number, jy: number): void {
+    checkNumber('jx', jx, -Infinity, Infinity);
+    checkNumber('jy', jy, -Infinity, Infinity);
+    const s = this.store;
+    if (s.kind[i] !== BODY_DYNAMIC) return;
+    const vx = s.vx[i] + jx * s.invMass[i];
+    const vy = s.vy[i] + jy * s.invMass[i];
+    checkVelocity('resulting ', BODY_DYNAMIC, vx, vy);
+    s.vx[i] = vx + 0;
+    s.vy[i] = vy + 0;
+    this.wake(i);
+  }
+
+  /** @internal */
+  wakeBody(i: number): void {
+    this.wake(i);
+  }
+
+  private wake(i: number): void {
+    const s = this.store;
+    if (s.kind[i] !== BODY_DYNAMIC && s.kind[i] !== BODY_KINEMATIC) return;
+    s.awake[i] = 1;
+    s.sleepTime[i] = 0;
+  }
+
+  /** Wakes the bodies touching body i (before it moves, changes or goes). */
+  private wakeTouching(i: number): void {
+    const bp = this.bp;
+    for (let p = 0; p < bp.pairCount; p++) {
+      if (bp.pairA[p] === i) this.wake(bp.pairB[p]);
+      else if (bp.pairB[p] === i) this.wake(bp.pairA[p]);
+    }
+  }
+
+  private checkHandle(body: Body, where: string): number {
+    if (!(body instanceof Body) || this.handles[body.id] !== body || !body.isValid) {
+      throw new Error(`${where}: body ${body instanceof Body ? body.id : describe(body)} is not a live body of this world`);
+    }
+    return body.id;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * pile(N): N bodies in 25 rows falling into a 40 m high box under gravity (0, -10), no
+ * damping, no sleep: stacking, the hard case for pushout and restitution.
+ */
+import type { World } from '../physics/index';
+import { CELL, addSceneBodies, arenaBodies, type SceneBody } from './arena';
+import type { CountOptions } from './crowd';
+
+/** Rows of the pile grid. */
+export const PILE_ROWS = 25;
+/** Inner height of the pile box (m). */
+export const PILE_HEIGHT = 40; // m
+
+/** The pile layout, engine-neutral. */
+export function pileBodies(count: number): SceneBody[] {
+  const cols = Math.ceil(count / PILE_ROWS);
+  return arenaBodies(count, cols, CELL * cols, PILE_HEIGHT);
+}
+
+/** Builds pile(N) into an empty world and sets its options. */
+export function pile(world: World, options: CountOptions): void {
+  world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false });
+  addSceneBodies(world, pileBodies(options.count));
+}
