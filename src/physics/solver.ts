@@ -37,17 +37,23 @@ export function solveVelocities(
   const n = contacts.count;
   const invDt = 1 / dt;
 
+  // Approach speeds first, all of them, before any warm start disturbs the velocities.
   for (let c = 0; c < n; c++) {
     const ia = a[c];
     const ib = b[c];
-    const ma = invMass[ia];
-    const mb = invMass[ib];
-    mass[c] = 1 / (ma + mb);
-    const cnx = nx[c];
-    const cny = ny[c];
-    approach[c] = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
+    mass[c] = 1 / (invMass[ia] + invMass[ib]);
+    approach[c] = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
+  }
+
+  for (let c = 0; c < n; c++) {
     const p = impulse[c];
     if (p !== 0) {
+      const ia = a[c];
+      const ib = b[c];
+      const ma = invMass[ia];
+      const mb = invMass[ib];
+      const cnx = nx[c];
+      const cny = ny[c];
       vx[ia] -= p * cnx * ma;
       vy[ia] -= p * cny * ma;
       vx[ib] += p * cnx * mb;
