@@ -1,0 +1,119 @@
+/**
+ * Runs one benchmark case in its own process, so engines do not share a heap, a JIT profile or
+ * a wasm instance: `node --expose-gc --import tsx bench/child.ts ENGINE SCENE COUNT WARMUP STEPS`.
+ * Prints one line, RESULT_PREFIX + JSON of a CaseResult, on stdout.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { makeBodyStates } from './engine';
+import { loadEngine, parseEngineName } from './engines/index';
+import { measureQuality } from './quality';
+import { RESULT_PREFIX, type CaseResult, type MemorySample } from './result';
+import { dynamicCount, makeSetup } from './scenes';
+import { median, quantile } from './stats';
+
+/** The step every scene is made for (s). */
+const DT = 1 / 60;
+
+function sampleMemory(): MemorySample {
+  // Without --expose-gc the samples include garbage; the parent always passes it.
+  globalThis.gc?.();
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, external: m.external, rss: m.rss };
+}
+
+function packageVersion(packageName: string): string {
+  const path = packageName === 'jostle' ? '../package.json' : `../node_modules/${packageName}/package.json`;
+  const json: unknown = JSON.parse(readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8'));
+  const version = (json as { version?: unknown }).version;
+  return typeof version === 'string' ? version : '?';
+}
+
+function parseCount(name: string, text: string | undefined): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`child: ${name} must be a whole number, got ${String(text)}`);
+  return n;
+}
+
+async function runCase(argv: readonly string[]): Promise<CaseResult> {
+  const [engineArg, scene, countArg, warmupArg, stepsArg] = argv;
+  const engine = parseEngineName(engineArg ?? '');
+  const count = parseCount('count', countArg);
+  const warmup = parseCount('warmup', warmupArg);
+  const steps = parseCount('steps', stepsArg);
+  if (scene === undefined) throw new Error('child: missing scene');
+
+  const adapter = await loadEngine(engine);
+  const setup = makeSetup(scene, count);
+  const states = makeBodyStates(dynamicCount(setup));
+  const base = sampleMemory();
+
+  let t = performance.now();
+  const sim = adapter.create(setup);
+  const setupMs = performance.now() - t;
+  const afterSetup = sampleMemory();
+
+  for (let k = 0; k < warmup; k++) sim.step(DT);
+  const times = new Float64Array(steps);
+  const phases = new Map<string, Float64Array>();
+  for (let k = 0; k < steps; k++) {
+    t = performance.now();
+    sim.step(DT);
+    times[k] = performance.now() - t;
+    // Read after the clock stops: the copy is the harness's cost, not the engine's.
+    const profile = sim.profile?.();
+    if (profile !== undefined) {
+      for (const [phase, ms] of Object.entries(profile)) {
+        let samples = phases.get(phase);
+        if (samples === undefined) phases.set(phase, (samples = new Float64Array(steps)));
+        samples[k] = ms;
+      }
+    }
+  }
+  const afterRun = sampleMemory();
+  sim.read(states);
+  const n = states.x.length;
+  const grown = (pick: (m: MemorySample) => number): number =>
+    n > 0 ? (Math.max(pick(afterSetup), pick(afterRun)) - pick(base)) / n : 0;
+
+  let total = 0;
+  for (const ms of times) total += ms;
+  const result: CaseResult = {
+    engine,
+    version: packageVersion(adapter.packageName),
+    scene,
+    count: n,
+    warmup,
+    steps,
+    setupMs,
+    medianMs: median(times),
+    p95Ms: quantile(times, 0.95),
+    meanMs: steps > 0 ? total / steps : Number.NaN,
+    memory: {
+      base,
+      afterSetup,
+      afterRun,
+      peakRss: process.resourceUsage().maxRSS * 1024,
+      heapPerBody: grown((m) => m.heapUsed),
+      rssPerBody: grown((m) => m.rss),
+    },
+    // Also the sink: the final state is consumed, so no engine's work can be skipped.
+    quality: measureQuality(setup.bodies, states),
+  };
+  if (phases.size > 0) result.profile = Object.fromEntries([...phases].map(([p, s]) => [p, median(s)]));
+  const counters = sim.counters?.();
+  if (counters !== undefined) result.counters = { ...counters };
+  return result;
+}
+
+runCase(process.argv.slice(2)).then(
+  (result) => {
+    process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
+    // box2d-wasm keeps handles on process events; leave without waiting for them.
+    process.exit(0);
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,64 @@
+/** What a child reports for one engine × scene × size, and how it travels to the parent. */
+import type { EngineName } from './engine';
+import type { Quality } from './quality';
+
+/** Marks the result line on a child's stdout, so engine chatter on stdout cannot be mistaken for it. */
+export const RESULT_PREFIX = '@@bench-result ';
+
+/** Bytes, from process.memoryUsage() after a full GC. */
+export interface MemorySample {
+  heapUsed: number;
+  /** Memory outside the V8 heap: typed-array and wasm buffers, native objects. */
+  external: number;
+  rss: number;
+}
+
+export interface CaseResult {
+  engine: EngineName;
+  version: string;
+  scene: string;
+  /** Moving bodies. */
+  count: number;
+  warmup: number;
+  steps: number;
+  /** Building the scene (ms). */
+  setupMs: number;
+  /** Per timed step (ms). */
+  medianMs: number;
+  p95Ms: number;
+  meanMs: number;
+  memory: {
+    /** Engine loaded, scene list built, nothing created yet. */
+    base: MemorySample;
+    afterSetup: MemorySample;
+    afterRun: MemorySample;
+    /** Peak resident set of the child process (bytes). */
+    peakRss: number;
+    /** Growth of the V8 heap over base, at its larger sample, per body (bytes). */
+    heapPerBody: number;
+    /**
+     * Growth of the resident set over base, at its larger sample, per body (bytes): the one
+     * figure that counts wasm linear memory, which `external` does not track as it grows.
+     */
+    rssPerBody: number;
+  };
+  quality: Quality;
+  /** Median ms per phase over the timed steps, for engines that report phases. */
+  profile?: Record<string, number>;
+  /** Counters after the last step (pairs, contacts), for engines that report them. */
+  counters?: Record<string, number>;
+}
+
+/** A case that did not produce a result: crash, bad output or timeout. */
+export interface CaseFailure {
+  engine: EngineName;
+  scene: string;
+  count: number;
+  error: string;
+}
+
+export type CaseOutcome = CaseResult | CaseFailure;
+
+export function isFailure(o: CaseOutcome): o is CaseFailure {
+  return 'error' in o;
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench`: every engine × scene × size in its own child process, then the report on
+ * stdout and every figure in bench/results/latest.json (git-ignored: results belong to a
+ * machine and a moment; quote them in commit messages instead). Flags: see bench/args.ts.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './args';
+import { formatReport } from './report';
+import { isFailure, type CaseOutcome } from './result';
+import { runChild } from './spawn';
+import { fixed, whole } from './table';
+
+const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const cpu = cpus()[0]?.model ?? 'unknown cpu';
+  const header =
+    `# jostle bench${options.quick ? ' --quick' : ''}: ${options.warmup} warm-up + ${options.steps} timed steps of 1/60 s, ` +
+    `one child process per case\n# node ${process.version}, ${cpu}, ${cpus().length} cores, ${new Date().toISOString()}, ` +
+    // Other work on the machine skews every figure; the load at the start says how much to trust them.
+    `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  process.stderr.write(`${header}\n`);
+  const outcomes: CaseOutcome[] = [];
+  for (const { scene, count } of options.cases) {
+    for (const engine of options.engines) {
+      const started = performance.now();
+      const o = await runChild({ engine, scene, count, warmup: options.warmup, steps: options.steps, timeout: options.timeout });
+      outcomes.push(o);
+      const took = ((performance.now() - started) / 1000).toFixed(1);
+      const what = isFailure(o) ? `FAILED ${o.error}` : `${fixed(o.medianMs, 2)} ms/step`;
+      process.stderr.write(`  ${scene} ${whole(count)} ${engine}: ${what} (${took} s)\n`);
+    }
+  }
+  const versions = Object.fromEntries(outcomes.flatMap((o) => (isFailure(o) ? [] : [[o.engine, o.version]])));
+  const versionLine = `# versions: ${Object.entries(versions).map(([e, v]) => `${e} ${v}`).join(', ')}`;
+  process.stdout.write(`${formatReport(outcomes, options.cases, `${header}\n${versionLine}`)}\n`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const json = { date: new Date().toISOString(), node: process.version, cpu, options, versions, outcomes };
+  writeFileSync(`${RESULTS_DIR}latest.json`, `${JSON.stringify(json, null, 2)}\n`);
+  if (outcomes.some(isFailure)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,60 @@
+/**
+ * Runs one case in a child process (bench/child.ts under tsx, with --expose-gc so memory is
+ * sampled after a full collection), stops it at the timeout, and parses its result line.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { EngineName } from './engine';
+import { RESULT_PREFIX, type CaseOutcome, type CaseResult } from './result';
+
+const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** Lines of a failed child's stderr kept for the report. */
+const STDERR_LINES = 6;
+
+export interface CaseSpec {
+  engine: EngineName;
+  scene: string;
+  count: number;
+  warmup: number;
+  steps: number;
+  /** s */
+  timeout: number;
+}
+
+/** Runs one case; never throws: a crash, bad output or timeout comes back as a CaseFailure. */
+export function runChild(spec: CaseSpec): Promise<CaseOutcome> {
+  const { engine, scene, count } = spec;
+  const args = ['--expose-gc', '--import', 'tsx', CHILD, engine, scene, String(count), String(spec.warmup), String(spec.steps)];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, spec.timeout * 1000);
+    const fail = (error: string): void => resolve({ engine, scene, count, error });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      fail(`could not start: ${e.message}`);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) return fail(`timed out after ${spec.timeout} s`);
+      const line = stdout.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
+      if (code !== 0 || line === undefined) {
+        const tail = stderr.trim().split('\n').slice(-STDERR_LINES).join(' | ');
+        return fail(`exit ${code ?? signal}${tail === '' ? '' : `: ${tail}`}`);
+      }
+      try {
+        resolve(JSON.parse(line.slice(RESULT_PREFIX.length)) as CaseResult);
+      } catch (e) {
+        fail(`unreadable result: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    });
+  });
+}
