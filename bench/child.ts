@@ -4,6 +4,7 @@
  * Prints one line, RESULT_PREFIX + JSON of a CaseResult, on stdout.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { makeBodyStates } from './engine';
 import { loadEngine, parseEngineName } from './engines/index';
@@ -99,6 +100,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
     },
     // Also the sink: the final state is consumed, so no engine's work can be skipped.
     quality: measureQuality(setup.bodies, states),
+    loadAverage: loadavg()[0] ?? Number.NaN,
   };
   if (phases.size > 0) result.profile = Object.fromEntries([...phases].map(([p, s]) => [p, median(s)]));
   const counters = sim.counters?.();

@@ -42,10 +42,11 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
       fixed(o.quality.maxOverlap * 100, 2),
       String(o.quality.outside),
       fixed(o.quality.meanSpeed, 2),
+      fixed(o.loadAverage, 1),
     ]);
   }
   return formatTable(
-    ['N', '<engine', 'median ms', 'p95 ms', 'jostle/this', 'setup ms', 'heap B/body', 'RSS B/body', 'peak RSS MB', 'max overlap cm', 'outside', 'mean speed m/s'],
+    ['N', '<engine', 'median ms', 'p95 ms', 'jostle/this', 'setup ms', 'heap B/body', 'RSS B/body', 'peak RSS MB', 'max overlap cm', 'outside', 'mean speed m/s', 'load'],
     rows,
   );
 }

@@ -3,6 +3,7 @@
  * stdout and every figure in bench/results/latest.json (git-ignored: results belong to a
  * machine and a moment; quote them in commit messages instead). Flags: see bench/args.ts.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,18 @@ import { runChild } from './spawn';
 import { fixed, whole } from './table';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** Which engine source the figures belong to: the commit, and whether src/ had uncommitted changes. */
+function describeSource(): string {
+  try {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: REPO, encoding: 'utf8' }).trim();
+    const dirty = git('status', '--porcelain', '--', 'src') !== '';
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes under src/' : ''}`;
+  } catch {
+    return 'not a git checkout';
+  }
+}
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
@@ -21,7 +34,7 @@ async function main(): Promise<void> {
     `# jostle bench${options.quick ? ' --quick' : ''}: ${options.warmup} warm-up + ${options.steps} timed steps of 1/60 s, ` +
     `one child process per case\n# node ${process.version}, ${cpu}, ${cpus().length} cores, ${new Date().toISOString()}, ` +
     // Other work on the machine skews every figure; the load at the start says how much to trust them.
-    `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+    `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n# source: ${describeSource()}`;
   process.stderr.write(`${header}\n`);
   const outcomes: CaseOutcome[] = [];
   for (const { scene, count } of options.cases) {
