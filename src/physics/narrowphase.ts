@@ -47,6 +47,10 @@ export interface RayHit {
   ny: number;
 }
 
+/** Corner distances (m) outside this range are found without squaring them (no under/overflow). */
+const SQUARE_SAFE_MIN = 1e-150;
+const SQUARE_SAFE_MAX = 1e150;
+
 /**
  * Signed overlap of point (px, py) with the rounded rectangle centred at (cx, cy) with half
  * extents (halfWidth, halfHeight) and corner radius `radius` (all m). Always fills `out` with the
@@ -71,9 +75,20 @@ export function roundedRectOverlap(
   const oy = halfHeight - Math.abs(dy);
   if (ox < 0 && oy < 0) {
     const dist = Math.sqrt(ox * ox + oy * oy);
-    out.nx = (-ox * sx) / dist;
-    out.ny = (-oy * sy) / dist;
-    out.overlap = radius - dist;
+    if (dist > SQUARE_SAFE_MIN && dist < SQUARE_SAFE_MAX) {
+      out.nx = (-ox * sx) / dist;
+      out.ny = (-oy * sy) / dist;
+      out.overlap = radius - dist;
+    } else {
+      // The squares under- or overflowed: scale the larger component to 1 first.
+      const m = ox < oy ? -ox : -oy;
+      const ux = ox / m;
+      const uy = oy / m;
+      const len = Math.sqrt(ux * ux + uy * uy);
+      out.nx = (-ux * sx) / len;
+      out.ny = (-uy * sy) / len;
+      out.overlap = radius - m * len;
+    }
   } else if (ox < 0) {
     out.nx = sx;
     out.ny = 0;
@@ -180,6 +195,9 @@ export function rayVsRoundedRect(
     }
     if (tNear > tFar || tFar < 0) continue;
     if (tNear <= 0) return false; // starts inside (or on) this slab, so inside the shape
+    // With round corners a slab's short sides lie inside the shape: a ray reaches one first
+    // only by grazing, where a corner circle gives the same time and the true normal.
+    if (radius > 0 && (k === 0 ? ny !== 0 : nx !== 0)) continue;
     if (tNear < best) {
       best = tNear;
       bnx = nx;
