@@ -17,6 +17,8 @@
  */
 import RBush from 'rbush';
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, type BodyStore } from './body-store';
+import { PairIndex } from './pair-index';
+import { packTree, type PackedNode } from './tree-pack';
 
 /** What a tree holds for one body; one object per slot, reused. */
 interface TreeItem {
@@ -42,15 +44,18 @@ const IN_NO_TREE = 0;
 const IN_STATIC_TREE = 1;
 const IN_MOVING_TREE = 2;
 
-/** Above this share of moving bodies moved in one step, rebuild with `load()` (measured). */
-const REBUILD_FRACTION = 0.25;
+/**
+ * Rebuild the moving tree with one `load()` once the moves since the last build add up to this
+ * many times the moving bodies: refitting in place keeps a tree valid but lets it grow loose.
+ */
+const REBUILD_MOVES = 1;
 
-/** Pair key: both indices in one exact double (indices stay below 2^26). */
-const KEY_SCALE = 67108864;
+/** Children per tree node (rbush's default). */
+const NODE_SIZE = 9;
 
 export class Broadphase {
   private readonly staticTree = new RBush<TreeItem>();
-  private readonly movingTree = new RBush<TreeItem>();
+  private readonly movingTree = new RBush<TreeItem>(NODE_SIZE);
   private items: TreeItem[] = [];
   private inTree: Uint8Array = new Uint8Array(0);
   /** 1 when a body must be re-inserted and re-queried next update (created, teleported). */
@@ -68,7 +73,15 @@ export class Broadphase {
   pairImpulse: Float64Array = new Float64Array(64);
   pairTouching: Uint8Array = new Uint8Array(64);
   pairCount = 0;
-  private readonly pairIndex = new Map<number, number>();
+  private readonly pairIndex = new PairIndex();
+  private movedSinceBuild = 0;
+  /** Each moving body's leaf node, valid while `leavesKnown` (rbush edits reshape the tree). */
+  private leafOf: Array<TreeNode | undefined> = [];
+  private leavesKnown = false;
+  private readonly scratchItems: TreeItem[] = [];
+  private readonly recordLeaf = (item: TreeItem, leaf: PackedNode<TreeItem>): void => {
+    this.leafOf[item.index] = leaf as unknown as TreeNode;
+  };
 
   /** Counters for tests and the profile: tree rebuilds and moved bodies of the last update. */
   rebuilds = 0;
@@ -96,6 +109,7 @@ export class Broadphase {
     const where = this.inTree[index];
     if (where !== IN_NO_TREE) {
       (where === IN_STATIC_TREE ? this.staticTree : this.movingTree).remove(this.items[index]);
+      if (where === IN_MOVING_TREE) this.leavesKnown = false;
       this.inTree[index] = IN_NO_TREE;
     }
     this.pending[index] = 0;
@@ -157,14 +171,29 @@ export class Broadphase {
       return;
     }
 
-    if (movedCount > REBUILD_FRACTION * movingCount && movingCount > 64) {
+    this.movedSinceBuild += movedCount;
+    if (this.movedSinceBuild > REBUILD_MOVES * movingCount && movingCount > 64) {
       this.rebuildMovingTree();
       for (let m = 0; m < movedCount; m++) {
         const i = this.moved[m];
         if (s.kind[i] === BODY_STATIC) this.reinsert(i);
       }
     } else {
-      for (let m = 0; m < movedCount; m++) this.reinsert(this.moved[m]);
+      // Moving bodies already in the tree: update their boxes in place and refit the tree
+      // once, instead of a remove (a search by box) and an insert per body.
+      // Boxes only ever need to contain their children, so a moved item just widens its leaf
+      // and the ancestors that no longer contain it; the periodic rebuild tightens them again.
+      if (!this.leavesKnown) this.mapLeaves();
+      for (let m = 0; m < movedCount; m++) {
+        const i = this.moved[m];
+        if (this.inTree[i] === IN_MOVING_TREE && s.kind[i] !== BODY_STATIC) {
+          widenAncestors(this.leafOf[i] as LinkedNode, this.syncItem(i));
+        }
+      }
+      for (let m = 0; m < movedCount; m++) {
+        const i = this.moved[m];
+        if (this.inTree[i] !== IN_MOVING_TREE || s.kind[i] === BODY_STATIC) this.reinsert(i);
+      }
     }
 
     this.dropPartedPairs(onPairRemoved);
@@ -229,9 +258,7 @@ export class Broadphase {
 
   /** Index of the cached pair (a, b), or -1. */
   findPair(a: number, b: number): number {
-    const key = a < b ? a * KEY_SCALE + b : b * KEY_SCALE + a;
-    const p = this.pairIndex.get(key);
-    return p === undefined ? -1 : p;
+    return a < b ? this.pairIndex.get(a, b) : this.pairIndex.get(b, a);
   }
 
   /** Appends a pair (a < b) with its warm-start state; used by the snapshot restore. */
@@ -242,13 +269,16 @@ export class Broadphase {
     this.pairB[p] = b;
     this.pairImpulse[p] = impulse;
     this.pairTouching[p] = touching;
-    this.pairIndex.set(a * KEY_SCALE + b, p);
+    this.pairIndex.set(a, b, p);
   }
 
   private reinsert(i: number): void {
     const where = this.inTree[i];
     if (where === IN_STATIC_TREE) this.staticTree.remove(this.items[i]);
-    else if (where === IN_MOVING_TREE) this.movingTree.remove(this.items[i]);
+    else if (where === IN_MOVING_TREE) {
+      this.movingTree.remove(this.items[i]);
+      this.leavesKnown = false;
+    }
     const item = this.syncItem(i);
     if (this.store.kind[i] === BODY_STATIC) {
       this.staticTree.insert(item);
@@ -256,21 +286,40 @@ export class Broadphase {
     } else {
       this.movingTree.insert(item);
       this.inTree[i] = IN_MOVING_TREE;
+      this.leavesKnown = false;
     }
   }
 
   private rebuildMovingTree(): void {
     const s = this.store;
-    this.movingTree.clear();
-    const all: TreeItem[] = [];
+    const all = this.scratchItems;
+    all.length = 0;
     for (let i = 0; i < s.end; i++) {
       const kind = s.kind[i];
       if (kind === BODY_FREE || kind === BODY_STATIC) continue;
       all.push(this.syncItem(i));
       this.inTree[i] = IN_MOVING_TREE;
     }
-    this.movingTree.load(all);
+    const root = packTree(all, NODE_SIZE, this.recordLeaf);
+    this.movingTree.fromJSON(root);
+    this.leavesKnown = true;
     this.rebuilds++;
+    this.movedSinceBuild = 0;
+  }
+
+  /** Records every moving body's leaf and every node's parent, walking the tree once. */
+  private mapLeaves(): void {
+    const walk = (node: LinkedNode, parent: LinkedNode | null): void => {
+      node.parent = parent;
+      const children = node.children;
+      if (node.leaf) {
+        for (let c = 0; c < children.length; c++) this.leafOf[(children[c] as TreeItem).index] = node;
+      } else {
+        for (let c = 0; c < children.length; c++) walk(children[c] as LinkedNode, node);
+      }
+    };
+    walk(treeRoot(this.movingTree) as LinkedNode, null);
+    this.leavesKnown = true;
   }
 
   private syncItem(i: number): TreeItem {
@@ -323,7 +372,7 @@ export class Broadphase {
         if (kindI !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC) continue;
         const a = i < j ? i : j;
         const b = i < j ? j : i;
-        if (!this.pairIndex.has(a * KEY_SCALE + b)) this.addPair(a, b, 0, 0);
+        if (this.pairIndex.get(a, b) < 0) this.addPair(a, b, 0, 0);
       }
     }
   }
@@ -379,13 +428,13 @@ export class Broadphase {
 
   private removePair(p: number): void {
     const last = --this.pairCount;
-    this.pairIndex.delete(this.pairA[p] * KEY_SCALE + this.pairB[p]);
+    this.pairIndex.delete(this.pairA[p], this.pairB[p]);
     if (p !== last) {
       this.pairA[p] = this.pairA[last];
       this.pairB[p] = this.pairB[last];
       this.pairImpulse[p] = this.pairImpulse[last];
       this.pairTouching[p] = this.pairTouching[last];
-      this.pairIndex.set(this.pairA[p] * KEY_SCALE + this.pairB[p], p);
+      this.pairIndex.set(this.pairA[p], this.pairB[p], p);
     }
   }
 
@@ -423,4 +472,34 @@ export class Broadphase {
 
 function treeRoot(tree: RBush<TreeItem>): TreeNode {
   return (tree as unknown as { data: TreeNode }).data;
+}
+
+/** A tree node with the parent link that `mapLeaves` adds. */
+interface LinkedNode extends TreeNode {
+  parent: LinkedNode | null;
+}
+
+/** Widens `node` and its ancestors until one already contains the box. */
+function widenAncestors(node: LinkedNode | null, box: TreeItem): void {
+  while (node !== null) {
+    let grew = false;
+    if (box.minX < node.minX) {
+      node.minX = box.minX;
+      grew = true;
+    }
+    if (box.minY < node.minY) {
+      node.minY = box.minY;
+      grew = true;
+    }
+    if (box.maxX > node.maxX) {
+      node.maxX = box.maxX;
+      grew = true;
+    }
+    if (box.maxY > node.maxY) {
+      node.maxY = box.maxY;
+      grew = true;
+    }
+    if (!grew) return;
+    node = node.parent;
+  }
 }
