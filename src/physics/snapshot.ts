@@ -8,15 +8,7 @@
  * Reading checks everything before building anything and throws an Error naming the first
  * field that is wrong.
  */
-import {
-  checkCoordinate,
-  checkDensity,
-  checkRestitution,
-  checkShape,
-  checkVelocity,
-  inverseMass,
-  parseBodyType,
-} from './body-def';
+import { checkDensity, checkRestitution, checkShape, inverseMass, parseBodyType } from './body-def';
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, type BodyStore } from './body-store';
 import type { Broadphase } from './broadphase';
 import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate';
@@ -132,6 +124,24 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
 const MAX_SLOTS = 1 << 24;
 
 /**
+ * Positions, fat boxes and velocities are state, not input: the step may carry a body past
+ * MAX_COORDINATE, knock it faster than MAX_SPEED, and a fat box reaches beyond its body. A
+ * snapshot takes any finite value there, so that whatever `toJSON` wrote reads back.
+ */
+function checkFinite(field: string, value: unknown): number {
+  return checkNumber(field, value, -Number.MAX_VALUE, Number.MAX_VALUE);
+}
+
+function checkStateVelocity(where: string, kind: number, vx: unknown, vy: unknown): [number, number] {
+  const cx = checkFinite(`${where}vx`, vx);
+  const cy = checkFinite(`${where}vy`, vy);
+  if (kind === BODY_STATIC && (cx !== 0 || cy !== 0)) {
+    throw new Error(`${where}vx/vy: a static body cannot move, got velocity (${cx}, ${cy})`);
+  }
+  return [cx, cy];
+}
+
+/**
  * Checks `json` in full, then fills the empty store and broadphase from it and returns the
  * options. Nothing is written unless everything checks out.
  */
@@ -144,7 +154,13 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
   if (root.version !== SNAPSHOT_VERSION) {
     throw new Error(`snapshot.version must be ${SNAPSHOT_VERSION}, got ${describe(root.version)}`);
   }
-  const options = mergeOptions(DEFAULT_OPTIONS, root.options, 'snapshot.options');
+  let options: WorldOptions;
+  try {
+    options = mergeOptions(DEFAULT_OPTIONS, root.options, 'snapshot.options');
+  } catch (e) {
+    const message = (e as Error).message;
+    throw new Error(message.startsWith('snapshot.options') ? message : `snapshot.options: ${message}`);
+  }
   const slotCount = checkInteger('snapshot.slotCount', root.slotCount, 0, MAX_SLOTS);
   const bodies = checkArray('snapshot.bodies', root.bodies);
   const freeSlots = checkArray('snapshot.freeSlots', root.freeSlots);
@@ -163,17 +179,17 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     const kind = parseBodyType(`${where}type`, b.type);
     kinds[id] = kind;
     const [hw, hh, r] = checkShape(where, b.halfWidth, b.halfHeight, b.radius);
-    const [vx, vy] = checkVelocity(where, kind, b.vx, b.vy);
+    const [vx, vy] = checkStateVelocity(where, kind, b.vx, b.vy);
     const fat = checkArray(`${where}fat`, b.fat);
     if (fat.length !== 4) throw new Error(`${where}fat must hold 4 numbers, got ${fat.length}`);
-    const box = fat.map((v, j) => checkCoordinate(`${where}fat[${j}]`, v));
+    const box = fat.map((v, j) => checkFinite(`${where}fat[${j}]`, v));
     if (box[0] > box[2] || box[1] > box[3]) throw new Error(`${where}fat: min exceeds max in [${box.join(', ')}]`);
     return {
       id,
       generation,
       kind,
-      x: checkCoordinate(`${where}x`, b.x),
-      y: checkCoordinate(`${where}y`, b.y),
+      x: checkFinite(`${where}x`, b.x),
+      y: checkFinite(`${where}y`, b.y),
       vx,
       vy,
       hw,
