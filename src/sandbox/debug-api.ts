@@ -1,0 +1,71 @@
+/**
+ * `window.jostle`: the running sandbox for tinkering in the console and for the browser tests.
+ * `world` is a getter because loading a scene or a file replaces the world.
+ */
+import type { World } from '../physics/index';
+import type { Camera, Point } from './camera';
+import type { FixedStepLoop } from './loop';
+import type { Sandbox } from './sandbox';
+import type { RendererKind, Settings } from './settings';
+
+export interface JostleApi {
+  readonly world: World;
+  readonly settings: Settings;
+  readonly camera: Camera;
+  /** World point (m) to the clientX/clientY (CSS px) a pointer event there would carry. */
+  worldToScreen(x: number, y: number): Point;
+  /** Client coordinates (CSS px) to a world point (m). */
+  screenToWorld(x: number, y: number): Point;
+  loadScene(id: string): void;
+  setRenderer(kind: RendererKind): void;
+  readonly renderer: RendererKind;
+  /** Physics steps and rendered frames since the page opened. */
+  readonly steps: number;
+  readonly frames: number;
+  pause(): void;
+  resume(): void;
+  step(): void;
+  /** Restitution as the panel's slider sets it: every body and the default. */
+  setRestitution(e: number): void;
+  readonly sandbox: Sandbox;
+}
+
+declare global {
+  interface Window {
+    jostle: JostleApi;
+  }
+}
+
+/** Installs `window.jostle`. */
+export function installDebugApi(
+  sandbox: Sandbox,
+  loop: FixedStepLoop,
+  renderer: () => RendererKind,
+  setRenderer: (kind: RendererKind) => void,
+): void {
+  window.jostle = {
+    get world() {
+      return sandbox.world;
+    },
+    settings: sandbox.settings,
+    camera: sandbox.camera,
+    worldToScreen: (x, y) => sandbox.camera.worldToScreen(x, y),
+    screenToWorld: (x, y) => sandbox.camera.screenToWorld(x, y),
+    loadScene: (id) => sandbox.loadScene(id),
+    setRenderer,
+    get renderer() {
+      return renderer();
+    },
+    get steps() {
+      return loop.steps;
+    },
+    get frames() {
+      return loop.frames;
+    },
+    pause: () => sandbox.setPaused(true),
+    resume: () => sandbox.setPaused(false),
+    step: () => sandbox.stepOnce(),
+    setRestitution: (e) => sandbox.setRestitutionAll(e),
+    sandbox,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The help card (`?`): every gesture and key on one card, and a small hint that it exists.
+ */
+
+const HELP = [
+  ['click empty space', 'spawn the selected shape'],
+  ['press a body and drag', 'grab it; let go to throw'],
+  ['shift + drag', 'spray bodies'],
+  ['right click a body, Delete', 'remove it'],
+  ['right / middle drag, space + drag', 'pan'],
+  ['wheel, pinch', 'zoom around the cursor'],
+  ['space', 'pause / run'],
+  ['. or →', 'one step'],
+  ['r', 'reset the scene'],
+  ['1 – 5', 'circle, box, rounded rect, capsule, random'],
+  ['f', 'fit the view'],
+  ['press two bodies', 'explain their collision'],
+  ['drop a .json file', 'load a saved scene'],
+  ['?', 'this help'],
+] as const;
+
+/** Creates the help card (hidden) and the hint; returns a function that toggles the card. */
+export function createHelp(): () => void {
+  const card = document.createElement('div');
+  card.id = 'help';
+  card.hidden = true;
+  const title = document.createElement('h2');
+  title.textContent = 'Jostle — a top-down physics sandbox';
+  card.appendChild(title);
+  const table = document.createElement('dl');
+  for (const [keys, what] of HELP) {
+    const dt = document.createElement('dt');
+    dt.textContent = keys;
+    const dd = document.createElement('dd');
+    dd.textContent = what;
+    table.append(dt, dd);
+  }
+  card.appendChild(table);
+  const note = document.createElement('p');
+  note.textContent = 'Every body is a rounded rectangle, so every collision is one point against one rounded rectangle: open the collision lab scene to see it.';
+  card.appendChild(note);
+  const toggle = (): void => {
+    card.hidden = !card.hidden;
+  };
+  card.addEventListener('click', toggle);
+  const hint = document.createElement('button');
+  hint.id = 'help-hint';
+  hint.type = 'button';
+  hint.textContent = '? help';
+  hint.addEventListener('click', toggle);
+  document.body.append(card, hint);
+  return toggle;
+}

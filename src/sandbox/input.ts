@@ -1,0 +1,196 @@
+/**
+ * Pointer input (mouse, pen and touch through one set of pointer events):
+ *   primary press on a body   grab it where pressed; release throws it with the pointer's velocity
+ *   primary click on empty    spawn the selected shape there
+ *   shift + primary drag      spray bodies along the path
+ *   middle or right drag, or space + drag, or two fingers   pan (two fingers also pinch-zoom)
+ *   right click on a body     remove it
+ *   wheel                     zoom around the cursor
+ */
+import type { Body } from '../physics/index';
+import type { KeyboardState } from './keyboard';
+import { PointerTracker } from './pointer-tracker';
+import type { Sandbox } from './sandbox';
+
+/** A press that moves less than this is a click, CSS px. */
+const CLICK_SLOP = 5; // px
+/** Zoom factor per wheel pixel. */
+const WHEEL_ZOOM = 0.0015;
+
+type Mode = 'none' | 'grab' | 'pan' | 'spray' | 'click' | 'remove' | 'pinch';
+
+/** Last pointer position over the stage, client px: where Delete acts. */
+export interface HoverState {
+  clientX: number;
+  clientY: number;
+  inside: boolean;
+}
+
+/** Wires pointer and wheel events on `stage` to the sandbox. Returns the hover state. */
+export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: KeyboardState): HoverState {
+  const hover: HoverState = { clientX: 0, clientY: 0, inside: false };
+  const tracker = new PointerTracker();
+  const touches = new Map<number, { x: number; y: number }>();
+  let mode: Mode = 'none';
+  let activeId = -1;
+  let downX = 0;
+  let downY = 0;
+  let lastX = 0;
+  let lastY = 0;
+  let target: Body | undefined;
+  let sprayX = 0;
+  let sprayY = 0;
+  let pinchDistance = 0;
+
+  const world = (e: PointerEvent): { x: number; y: number } => sandbox.camera.screenToWorld(e.clientX, e.clientY);
+
+  const endGrab = (throwIt: boolean): void => {
+    const grab = sandbox.grab;
+    if (grab === null) return;
+    sandbox.grab = null;
+    if (sandbox.settings.paused) return;
+    const v = throwIt ? tracker.velocity(performance.now()) : { x: 0, y: 0 };
+    grab.release(v.x, v.y);
+  };
+
+  const pinchState = (): { x: number; y: number; d: number } => {
+    const [a, b] = [...touches.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
+  };
+
+  stage.addEventListener('pointerdown', (e) => {
+    hover.clientX = e.clientX;
+    hover.clientY = e.clientY;
+    if (e.pointerType === 'touch') {
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.size === 2) {
+        // A second finger turns whatever the first one started into a pinch.
+        endGrab(false);
+        mode = 'pinch';
+        const p = pinchState();
+        lastX = p.x;
+        lastY = p.y;
+        pinchDistance = p.d;
+        return;
+      }
+    }
+    if (mode !== 'none') return;
+    activeId = e.pointerId;
+    stage.setPointerCapture(e.pointerId);
+    downX = lastX = e.clientX;
+    downY = lastY = e.clientY;
+    const p = world(e);
+    tracker.clear();
+    tracker.add(e.timeStamp, p.x, p.y);
+    if (e.button === 1 || (e.button === 0 && keys.spaceHeld)) {
+      if (keys.spaceHeld) keys.spaceUsed = true;
+      mode = 'pan';
+      e.preventDefault();
+      return;
+    }
+    if (e.button === 2) {
+      target = sandbox.bodyAtScreen(e.clientX, e.clientY);
+      mode = target !== undefined ? 'remove' : 'pan';
+      return;
+    }
+    if (e.button !== 0) return;
+    if (e.shiftKey) {
+      mode = 'spray';
+      sprayX = p.x;
+      sprayY = p.y;
+      sandbox.spawnAt(p.x, p.y);
+      return;
+    }
+    const body = sandbox.bodyAtScreen(e.clientX, e.clientY);
+    if (body === undefined) {
+      mode = 'click';
+      return;
+    }
+    if (body.type === 'static' && !sandbox.settings.paused) {
+      // A wall cannot be dragged while the world runs; pressing it selects it for the explainer.
+      sandbox.select(body);
+      mode = 'none';
+      return;
+    }
+    sandbox.startGrab(body, p.x, p.y);
+    mode = 'grab';
+  });
+
+  stage.addEventListener('pointermove', (e) => {
+    hover.clientX = e.clientX;
+    hover.clientY = e.clientY;
+    hover.inside = true;
+    if (mode === 'pinch') {
+      if (!touches.has(e.pointerId)) return;
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const p = pinchState();
+      sandbox.camera.panBy(p.x - lastX, p.y - lastY);
+      if (pinchDistance > 0 && p.d > 0) sandbox.camera.zoomAt(p.x, p.y, p.d / pinchDistance);
+      lastX = p.x;
+      lastY = p.y;
+      pinchDistance = p.d;
+      return;
+    }
+    if (e.pointerId !== activeId) return;
+    const p = world(e);
+    tracker.add(e.timeStamp, p.x, p.y);
+    const moved = Math.hypot(e.clientX - downX, e.clientY - downY) > CLICK_SLOP;
+    if (mode === 'pan') {
+      sandbox.camera.panBy(e.clientX - lastX, e.clientY - lastY);
+    } else if (mode === 'remove' && moved) {
+      mode = 'pan';
+      sandbox.camera.panBy(e.clientX - downX, e.clientY - downY);
+    } else if (mode === 'grab' && sandbox.grab !== null) {
+      sandbox.grab.targetX = p.x;
+      sandbox.grab.targetY = p.y;
+      if (sandbox.settings.paused) sandbox.grab.follow();
+    } else if (mode === 'spray') {
+      const spacing = sandbox.settings.size * 1.05;
+      if (Math.hypot(p.x - sprayX, p.y - sprayY) >= spacing) {
+        const v = tracker.velocity(e.timeStamp);
+        sandbox.spawnAt(p.x, p.y, v.x * 0.5, v.y * 0.5);
+        sprayX = p.x;
+        sprayY = p.y;
+      }
+    } else if (mode === 'click' && moved) {
+      mode = 'none';
+    }
+    lastX = e.clientX;
+    lastY = e.clientY;
+  });
+
+  const finish = (e: PointerEvent, cancelled: boolean): void => {
+    if (e.pointerType === 'touch') touches.delete(e.pointerId);
+    if (mode === 'pinch') {
+      if (touches.size === 0) mode = 'none';
+      return;
+    }
+    if (e.pointerId !== activeId) return;
+    activeId = -1;
+    if (!cancelled) {
+      const p = world(e);
+      if (mode === 'grab') tracker.add(e.timeStamp, p.x, p.y);
+      if (mode === 'click') sandbox.spawnAt(p.x, p.y);
+      if (mode === 'remove' && target !== undefined) sandbox.remove(target);
+    }
+    if (mode === 'grab') endGrab(!cancelled);
+    target = undefined;
+    mode = 'none';
+  };
+  stage.addEventListener('pointerup', (e) => finish(e, false));
+  stage.addEventListener('pointercancel', (e) => finish(e, true));
+  stage.addEventListener('pointerleave', () => {
+    hover.inside = false;
+  });
+  stage.addEventListener('contextmenu', (e) => e.preventDefault());
+  stage.addEventListener(
+    'wheel',
+    (e) => {
+      e.preventDefault();
+      const pixels = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
+      sandbox.camera.zoomAt(e.clientX, e.clientY, Math.exp(-pixels * WHEEL_ZOOM));
+    },
+    { passive: false },
+  );
+  return hover;
+}

@@ -1,0 +1,106 @@
+/**
+ * The sandbox page, composed: the world (inside `Sandbox`), a renderer, the overlay, input,
+ * the panel and the frame loop. Each piece has its own file; this one only connects them, so
+ * a worker that steps the world can later replace `sandbox.step` without touching the rest.
+ */
+import './style.css';
+import { createSceneIO } from './scene-io';
+import { installDebugApi } from './debug-api';
+import { createHelp } from './help';
+import { attachPointerInput } from './input';
+import { attachKeyboard, type KeyboardState } from './keyboard';
+import { FixedStepLoop } from './loop';
+import { showMessage } from './messages';
+import { Overlay } from './overlay';
+import { createPanel } from './panel';
+import { createRenderer, type Renderer } from './renderer';
+import { Sandbox } from './sandbox';
+import type { RendererKind } from './settings';
+import { StatsReadout } from './stats';
+
+function element<T extends HTMLElement>(id: string, type: new () => T): T {
+  const el = document.getElementById(id);
+  if (!(el instanceof type)) throw new Error(`index.html is missing #${id}`);
+  return el;
+}
+
+const stage = element('stage', HTMLDivElement);
+const overlay = new Overlay(element('overlay', HTMLCanvasElement), element('explain-card', HTMLDivElement));
+const sandbox = new Sandbox();
+const PANEL_WIDTH = 276; // CSS px: the panel's width and its gap (style.css)
+const PANEL_BESIDE_MIN_WIDTH = 900; // CSS px: narrower windows let the panel float over the scene
+let renderer: Renderer | null = null;
+let lastSize = '';
+
+/** Matches canvases and camera to the stage; a real change of size also refits the scene. */
+function resize(): void {
+  const rect = stage.getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  const size = `${rect.width}x${rect.height}@${ratio}`;
+  if (size === lastSize) return;
+  lastSize = size;
+  sandbox.camera.setViewport(rect.left, rect.top, rect.width, rect.height);
+  // Keep the fitted scene clear of the panel when there is room beside it.
+  sandbox.fitInsetRight = rect.width >= PANEL_BESIDE_MIN_WIDTH ? PANEL_WIDTH : 0;
+  renderer?.resize(rect.width, rect.height, ratio);
+  overlay.resize(rect.width, rect.height, ratio);
+  sandbox.fitView();
+}
+
+function setRenderer(kind: RendererKind): void {
+  renderer?.dispose();
+  const made = createRenderer(kind);
+  renderer = made.renderer;
+  renderer.canvas.className = 'view';
+  stage.insertBefore(renderer.canvas, overlay.canvas);
+  sandbox.settings.renderer = renderer.kind;
+  if (made.fellBack) showMessage('WebGL2 is not available here: drawing with Canvas 2D.', 'info');
+  const rect = stage.getBoundingClientRect();
+  renderer.resize(rect.width, rect.height, window.devicePixelRatio || 1);
+  sandbox.changed();
+}
+
+const stats = { readout: null as StatsReadout | null };
+const loop = new FixedStepLoop({
+  step(dt) {
+    try {
+      sandbox.step(dt);
+      stats.readout?.step(sandbox.world);
+    } catch (error) {
+      // A failing step must not kill the frame loop: stop, say why, keep the scene to inspect.
+      sandbox.setPaused(true);
+      sandbox.changed();
+      showMessage(`The step failed and the simulation paused: ${(error as Error).message}`, 'error');
+    }
+  },
+  render(alpha, seconds) {
+    if (renderer === null) return;
+    const camera = sandbox.camera;
+    sandbox.instances.pack(sandbox.world, alpha, camera.x, camera.y);
+    renderer.draw(sandbox.instances, camera);
+    overlay.draw(sandbox);
+    stats.readout?.frame(seconds, sandbox.world, renderer.kind, performance.now());
+  },
+});
+sandbox.attachLoop(loop);
+
+const io = createSceneIO(sandbox);
+const toggleHelp = createHelp();
+const panel = createPanel(sandbox, {
+  setRenderer,
+  saveFile: () => io.saveFile(),
+  openFile: () => io.openFile(),
+  copyShareLink: () => void io.copyShareLink(),
+  showHelp: toggleHelp,
+});
+stats.readout = new StatsReadout(panel.statsElement);
+const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
+const hover = attachPointerInput(stage, sandbox, keys);
+attachKeyboard(sandbox, keys, () => hover, toggleHelp);
+setRenderer(sandbox.settings.renderer);
+installDebugApi(sandbox, loop, () => renderer?.kind ?? 'webgl2', setRenderer);
+new ResizeObserver(resize).observe(stage);
+resize();
+await io.restore();
+loop.start();
+document.body.dataset.ready = 'true';

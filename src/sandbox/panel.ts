@@ -1,0 +1,123 @@
+/**
+ * The control panel (lil-gui; the only file that imports it): simulation, material, spawn,
+ * scenes, view, debug draw, the collision explainer, save and share, and the stats readout.
+ * Controls edit the sandbox's settings object and call the sandbox; `refresh` re-reads the
+ * settings after a key press, a new scene or a loaded file.
+ */
+import GUI from 'lil-gui';
+import { SCENES } from '../scenes/index';
+import type { Sandbox } from './sandbox';
+import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, type RendererKind, type Settings } from './settings';
+
+/** What the panel's buttons do beyond the sandbox's own actions. */
+export interface PanelActions {
+  setRenderer(kind: RendererKind): void;
+  saveFile(): void;
+  openFile(): void;
+  copyShareLink(): void;
+  showHelp(): void;
+}
+
+/** The panel: refresh after outside changes; `statsElement` is where the stats go. */
+export interface Panel {
+  refresh(): void;
+  readonly statsElement: HTMLElement;
+}
+
+/** Builds the panel in the page's top-right corner. */
+export function createPanel(sandbox: Sandbox, actions: PanelActions): Panel {
+  const s = sandbox.settings;
+  const gui = new GUI({ title: 'Jostle' });
+  const apply = (): void => sandbox.applySettings();
+  const num = (folder: GUI, key: keyof Settings, limits: readonly [number, number], step: number, name: string): void => {
+    folder.add(s, key, limits[0], limits[1], step).name(name).onChange(apply);
+  };
+
+  const buttons = {
+    step: () => {
+      sandbox.setPaused(true);
+      sandbox.stepOnce();
+      refresh();
+    },
+    reset: () => sandbox.reset(),
+    spawn: () => sandbox.spawnMany(s.count),
+    fit: () => sandbox.fitView(),
+    clearSelection: () => {
+      sandbox.selection = [];
+    },
+    save: () => actions.saveFile(),
+    load: () => actions.openFile(),
+    share: () => actions.copyShareLink(),
+    help: () => actions.showHelp(),
+  };
+  const scenes = gui.addFolder('Scene');
+  const sceneOptions: Record<string, string> = {};
+  for (const entry of SCENES) sceneOptions[entry.title] = entry.id;
+  scenes
+    .add(s, 'scene', sceneOptions)
+    .name('scene')
+    .onChange((id: string) => sandbox.loadScene(id));
+  scenes.add(buttons, 'fit').name('fit view (f)');
+  scenes
+    .add(s, 'renderer', [...RENDERER_KINDS])
+    .name('renderer')
+    .onChange((kind: RendererKind) => actions.setRenderer(kind));
+
+  const sim = gui.addFolder('Simulation');
+  sim.add(s, 'paused').name('pause (space)').onChange((v: boolean) => sandbox.setPaused(v));
+  sim.add(buttons, 'step').name('step (. or →)');
+  sim.add(buttons, 'reset').name('reset scene (r)');
+  num(sim, 'hertz', LIMITS.hertz, 1, 'hertz');
+  num(sim, 'substeps', LIMITS.substeps, 1, 'substeps');
+  num(sim, 'iterations', LIMITS.iterations, 1, 'iterations');
+  num(sim, 'timeScale', LIMITS.timeScale, 0.05, 'time scale');
+  num(sim, 'gravityX', LIMITS.gravity, 0.1, 'gravity x');
+  num(sim, 'gravityY', LIMITS.gravity, 0.1, 'gravity y');
+  num(sim, 'linearDamping', LIMITS.linearDamping, 0.01, 'linear damping');
+  sim.add(s, 'sleep').name('sleep').onChange(apply);
+
+  const material = gui.addFolder('Material');
+  material
+    .add(s, 'restitution', LIMITS.restitution[0], LIMITS.restitution[1], 0.01)
+    .name('restitution')
+    .onChange((v: number) => sandbox.setRestitutionAll(v));
+  num(material, 'density', LIMITS.density, 0.05, 'density (new)');
+
+  const spawn = gui.addFolder('Spawn');
+  spawn.add(s, 'shape', [...SHAPE_KINDS]).name('shape (1–5)');
+  num(spawn, 'size', LIMITS.size, 0.05, 'size');
+  num(spawn, 'cornerRadius', LIMITS.cornerRadius, 0.05, 'corner radius');
+  num(spawn, 'count', LIMITS.count, 1, 'count');
+  spawn.add(buttons, 'spawn').name('spawn N');
+
+  const debug = gui.addFolder('Debug draw');
+  debug.add(s, 'fatBoxes').name('fat boxes');
+  debug.add(s, 'treeNodes').name('R-tree nodes');
+  debug.add(s, 'contacts').name('contacts');
+  debug.add(s, 'velocities').name('velocities');
+  debug.add(s, 'sleepState').name('sleeping state');
+  debug.close();
+
+  const collision = gui.addFolder('Collision explained');
+  collision.add(s, 'explain').name('explain selected pair');
+  collision.add(s, 'measurements').name('show measurements');
+  collision.add(buttons, 'clearSelection').name('clear selection');
+
+  const files = gui.addFolder('Save and share');
+  files.add(buttons, 'save').name('save file');
+  files.add(buttons, 'load').name('load file…');
+  files.add(buttons, 'share').name('copy share link');
+  files.add(buttons, 'help').name('help (?)');
+  files.close();
+
+  const stats = gui.addFolder('Stats');
+  const statsElement = document.createElement('pre');
+  statsElement.id = 'stats';
+  stats.$children.appendChild(statsElement);
+
+  const refresh = (): void => {
+    for (const c of gui.controllersRecursive()) c.updateDisplay();
+  };
+  sandbox.onChange(refresh);
+  return { refresh, statsElement };
+}

@@ -1,0 +1,97 @@
+/**
+ * Scenes in and out: save to a file, load from a file (picker or drop), share as a link, and
+ * restore at startup (a link first, then the autosave, else the scene named by `?scene=` or
+ * the default). Every load goes through `parseSave`, which checks everything first, so a bad
+ * file or link leaves the current scene as it was and says why.
+ */
+import { findScene } from '../scenes/index';
+import { AUTOSAVE_MAX_BODIES, clearAutosave, readAutosave, startAutosave } from './autosave';
+import { attachFileInputs, downloadText, readFileText } from './file-io';
+import { showMessage } from './messages';
+import type { Sandbox } from './sandbox';
+import { applySave, parseSave, writeSave } from './save-load';
+import { decodeShareHash, encodeShareHash } from './share-link';
+
+export interface SceneIO {
+  saveFile(): void;
+  openFile(): void;
+  loadFile(file: File): Promise<boolean>;
+  /** Loads a save file's text; false (with a message) when it is refused. */
+  loadText(text: string, source: string): boolean;
+  copyShareLink(): Promise<void>;
+  /** Opens the first scene: from the link, the autosave, `?scene=`, or the default. */
+  restore(): Promise<void>;
+}
+
+/** Wires saving and loading to the sandbox. */
+export function createSceneIO(sandbox: Sandbox): SceneIO {
+  const text = (): string => JSON.stringify(writeSave(sandbox));
+  const loadText = (content: string, source: string): boolean => {
+    try {
+      applySave(sandbox, parseSave(content));
+      return true;
+    } catch (error) {
+      showMessage(`Could not load ${source}: ${(error as Error).message}. The current scene is unchanged.`, 'error');
+      return false;
+    }
+  };
+  const loadFile = async (file: File): Promise<boolean> => {
+    try {
+      const content = await readFileText(file);
+      const ok = loadText(content, `"${file.name}"`);
+      if (ok) showMessage(`Loaded "${file.name}"`);
+      return ok;
+    } catch (error) {
+      showMessage(`Could not load "${file.name}": ${(error as Error).message}. The current scene is unchanged.`, 'error');
+      return false;
+    }
+  };
+  const openPicker = attachFileInputs((file) => void loadFile(file));
+  startAutosave(text, () => sandbox.grab === null && sandbox.world.bodyCount <= AUTOSAVE_MAX_BODIES);
+
+  return {
+    saveFile() {
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, '-');
+      downloadText(`jostle-${sandbox.settings.scene}-${stamp}.json`, text());
+    },
+    openFile: openPicker,
+    loadFile,
+    loadText,
+    async copyShareLink() {
+      const hash = await encodeShareHash(text());
+      history.replaceState(null, '', hash);
+      const url = location.href;
+      try {
+        await navigator.clipboard.writeText(url);
+        showMessage(`Share link copied (${(url.length / 1024).toFixed(1)} kB).`);
+      } catch {
+        showMessage('Share link is in the address bar (the clipboard is not available here).');
+      }
+    },
+    async restore() {
+      const params = new URLSearchParams(location.search);
+      try {
+        const linked = await decodeShareHash(location.hash);
+        if (linked !== null && loadText(linked, 'the link')) return;
+      } catch (error) {
+        showMessage(`Could not load the link: ${(error as Error).message}.`, 'error');
+      }
+      const requested = params.get('scene');
+      if (requested !== null && findScene(requested) !== undefined) {
+        sandbox.loadScene(requested);
+        return;
+      }
+      const saved = readAutosave();
+      if (saved !== null) {
+        try {
+          applySave(sandbox, parseSave(saved));
+          return;
+        } catch {
+          // An autosave from an older page, or damaged: start fresh rather than complain.
+          clearAutosave();
+        }
+      }
+      sandbox.loadScene(sandbox.settings.scene);
+    },
+  };
+}

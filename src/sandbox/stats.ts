@@ -1,0 +1,47 @@
+/**
+ * The stats readout: frames per second, the step's milliseconds split by phase (smoothed over
+ * recent steps), and the world's counts. The text updates a few times a second so it can be read.
+ */
+import type { World } from '../physics/index';
+
+const SMOOTHING = 0.1; // weight of the newest sample in the running averages
+const UPDATE_INTERVAL = 250; // ms between text updates
+
+export class StatsReadout {
+  private fps = 0;
+  private readonly phases = { broadphase: 0, narrowphase: 0, solve: 0, continuous: 0, sleep: 0, total: 0 };
+  private lastText = 0;
+
+  constructor(private readonly element: HTMLElement) {}
+
+  /** Records a step's profile. */
+  step(world: World): void {
+    const p = world.profile;
+    for (const key of Object.keys(this.phases) as Array<keyof typeof this.phases>) {
+      this.phases[key] += (p[key] - this.phases[key]) * SMOOTHING;
+    }
+  }
+
+  /** Records a frame of `seconds` and, now and then, rewrites the text. */
+  frame(seconds: number, world: World, renderer: string, nowMs: number): void {
+    if (seconds > 0) this.fps += (1 / seconds - this.fps) * SMOOTHING;
+    if (nowMs - this.lastText < UPDATE_INTERVAL) return;
+    this.lastText = nowMs;
+    const p = this.phases;
+    const st = world.stats;
+    const ms = (v: number): string => v.toFixed(2).padStart(6);
+    this.element.textContent = [
+      `fps          ${this.fps.toFixed(0).padStart(6)}   ${renderer}`,
+      `step ms      ${ms(p.total)}`,
+      `  broadphase ${ms(p.broadphase)}`,
+      `  narrow     ${ms(p.narrowphase)}`,
+      `  solve      ${ms(p.solve)}`,
+      `  continuous ${ms(p.continuous)}`,
+      `  sleep      ${ms(p.sleep)}`,
+      `bodies       ${String(world.bodyCount).padStart(6)}`,
+      `awake        ${String(st.awakeBodies).padStart(6)}`,
+      `pairs        ${String(st.pairs).padStart(6)}`,
+      `contacts     ${String(st.contacts).padStart(6)}`,
+    ].join('\n');
+  }
+}
