@@ -44,12 +44,17 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
 
   const world = (e: PointerEvent): { x: number; y: number } => sandbox.camera.screenToWorld(e.clientX, e.clientY);
 
-  const endGrab = (throwIt: boolean): void => {
+  /**
+   * Lets go of the grabbed body. `releaseTime` is the release event's timestamp: rest is judged
+   * between event times, not against the clock, so a busy frame that delays the event does not
+   * turn a flick into a drop.
+   */
+  const endGrab = (throwIt: boolean, releaseTime: number): void => {
     const grab = sandbox.grab;
     if (grab === null) return;
     sandbox.grab = null;
     if (sandbox.settings.paused) return;
-    const v = throwIt ? tracker.velocity(performance.now()) : { x: 0, y: 0 };
+    const v = throwIt ? tracker.velocity(releaseTime) : { x: 0, y: 0 };
     grab.release(v.x, v.y);
   };
 
@@ -65,7 +70,7 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (touches.size === 2) {
         // A second finger turns whatever the first one started into a pinch.
-        endGrab(false);
+        endGrab(false, e.timeStamp);
         mode = 'pinch';
         const p = pinchState();
         lastX = p.x;
@@ -76,7 +81,11 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     }
     if (mode !== 'none') return;
     activeId = e.pointerId;
-    stage.setPointerCapture(e.pointerId);
+    try {
+      stage.setPointerCapture(e.pointerId);
+    } catch {
+      // Synthetic events (scripts, tests) have no active pointer to capture; they still work.
+    }
     downX = lastX = e.clientX;
     downY = lastY = e.clientY;
     const p = world(e);
@@ -169,11 +178,10 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     activeId = -1;
     if (!cancelled) {
       const p = world(e);
-      if (mode === 'grab') tracker.add(e.timeStamp, p.x, p.y);
       if (mode === 'click') sandbox.spawnAt(p.x, p.y);
       if (mode === 'remove' && target !== undefined) sandbox.remove(target);
     }
-    if (mode === 'grab') endGrab(!cancelled);
+    if (mode === 'grab') endGrab(!cancelled, e.timeStamp);
     target = undefined;
     mode = 'none';
   };

@@ -33,7 +33,8 @@ export class PointerTracker {
 
   /**
    * Velocity (unit/s) over the samples of the last WINDOW ms before the newest, or (0, 0) when
-   * the newest sample is older than REST_TIME at `nowMs`. Allocates the result.
+   * the newest sample is older than REST_TIME at `nowMs` (an event time, same clock as the
+   * samples). Allocates the result.
    */
   velocity(nowMs: number): { x: number; y: number } {
     if (this.size < 2 || nowMs - this.t[this.head] > REST_TIME) return { x: 0, y: 0 };

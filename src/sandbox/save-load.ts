@@ -19,7 +19,7 @@ export const MAX_SAVE_BYTES = 64 * 1024 * 1024;
 /** The settings a save file carries. */
 export type SavedSettings = Pick<
   Settings,
-  'hertz' | 'timeScale' | 'restitution' | 'density' | 'shape' | 'size' | 'cornerRadius' | 'count'
+  'paused' | 'hertz' | 'timeScale' | 'restitution' | 'density' | 'shape' | 'size' | 'cornerRadius' | 'count'
 >;
 
 /** A save file. */
@@ -51,6 +51,7 @@ export function writeSave(sandbox: Sandbox): SaveFile {
     scene: s.scene,
     camera: { x: c.x, y: c.y, scale: c.scale },
     settings: {
+      paused: s.paused,
       hertz: s.hertz,
       timeScale: s.timeScale,
       restitution: s.restitution,
@@ -68,6 +69,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const FILE_KEYS = ['format', 'version', 'scene', 'camera', 'settings', 'world'];
+const SETTING_KEYS = ['paused', 'hertz', 'timeScale', 'restitution', 'density', 'shape', 'size', 'cornerRadius', 'count'];
+
+/** Refuses fields this page does not know: a typo or a hostile key is reported, not ignored. */
+function checkKnownKeys(where: string, value: Record<string, unknown>, known: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) throw new Error(`${where} has an unknown field ${JSON.stringify(key)}`);
+  }
+}
+
 function checkRange(field: string, value: unknown, [min, max]: readonly [number, number]): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${field} must be a number, got ${JSON.stringify(value) ?? typeof value}`);
   if (value < min || value > max) throw new Error(`${field} must be between ${min} and ${max}, got ${value}`);
@@ -77,10 +88,15 @@ function checkRange(field: string, value: unknown, [min, max]: readonly [number,
 function readSettings(raw: unknown): Partial<SavedSettings> {
   if (raw === undefined) return {};
   if (!isRecord(raw)) throw new Error('settings must be an object');
+  checkKnownKeys('settings', raw, SETTING_KEYS);
   const out: Partial<SavedSettings> = {};
   const numeric = ['hertz', 'timeScale', 'restitution', 'density', 'size', 'cornerRadius', 'count'] as const;
   for (const key of numeric) {
     if (raw[key] !== undefined) out[key] = checkRange(`settings.${key}`, raw[key], LIMITS[key]);
+  }
+  if (raw.paused !== undefined) {
+    if (typeof raw.paused !== 'boolean') throw new Error(`settings.paused must be true or false, got ${JSON.stringify(raw.paused)}`);
+    out.paused = raw.paused;
   }
   if (raw.shape !== undefined) {
     if (!SHAPE_KINDS.includes(raw.shape as ShapeKind)) {
@@ -94,6 +110,7 @@ function readSettings(raw: unknown): Partial<SavedSettings> {
 function readCamera(raw: unknown): SaveFile['camera'] | null {
   if (raw === undefined) return null;
   if (!isRecord(raw)) throw new Error('camera must be an object');
+  checkKnownKeys('camera', raw, ['x', 'y', 'scale']);
   return {
     x: checkRange('camera.x', raw.x, [-MAX_COORDINATE, MAX_COORDINATE]),
     y: checkRange('camera.y', raw.y, [-MAX_COORDINATE, MAX_COORDINATE]),
@@ -118,6 +135,7 @@ export function parseSave(text: string): LoadedSave {
   if (root.version !== SAVE_VERSION) {
     throw new Error(`it was saved by a version this page cannot read (version ${JSON.stringify(root.version)}, expected ${SAVE_VERSION})`);
   }
+  checkKnownKeys('the file', root, FILE_KEYS);
   const scene = typeof root.scene === 'string' && findScene(root.scene) !== undefined ? root.scene : null;
   const camera = readCamera(root.camera);
   const settings = readSettings(root.settings);
