@@ -6,6 +6,12 @@
 
 /** Steps a frame may run before the loop drops the backlog (the sim then runs slower than real time). */
 export const MAX_STEPS_PER_FRAME = 4;
+/**
+ * Milliseconds of stepping a frame may spend before the rest of the backlog is dropped: with
+ * tens of thousands of bodies one step can take longer than a frame, and running four of them
+ * would freeze the page; one step a frame keeps it responsive.
+ */
+export const STEP_BUDGET_PER_FRAME = 30; // ms
 /** Longest frame the accumulator believes, s: a background tab does not come back to a burst. */
 const MAX_FRAME_TIME = 0.1; // s
 
@@ -71,12 +77,14 @@ export class FixedStepLoop {
     let ran = 0;
     if (!this.paused) {
       this.accumulator += seconds * this.timeScale;
+      const started = performance.now();
       while (this.accumulator >= dt && ran < MAX_STEPS_PER_FRAME) {
         this.runStep(dt);
         this.accumulator -= dt;
         ran++;
+        if (performance.now() - started > STEP_BUDGET_PER_FRAME) break;
       }
-      if (ran === MAX_STEPS_PER_FRAME) this.accumulator = Math.min(this.accumulator, dt);
+      if (this.accumulator >= dt) this.accumulator = Math.min(this.accumulator, dt);
     } else {
       this.accumulator = 0;
     }

@@ -128,6 +128,82 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     expect(above.y).toBeCloseTo(round.s.y - round.scale, 6);
   });
 
+  it('wheel zooms around the cursor; right drag and space + drag pan; HiDPI canvases are sharp', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
+    contexts.push(context);
+    const page = await open('?scene=empty-arena', context);
+    const size = await page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('#stage canvas.view');
+      return { width: c?.width ?? 0, css: c?.clientWidth ?? 0 };
+    });
+    expect(size.width).toBe(size.css * 2);
+    const cursor = { x: 300, y: 250 };
+    const before = await page.evaluate((c) => ({ w: window.jostle.screenToWorld(c.x, c.y), scale: window.jostle.camera.scale }), cursor);
+    await page.mouse.move(cursor.x, cursor.y);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction((s) => window.jostle.camera.scale > s * 1.2, before.scale);
+    const after = await page.evaluate((c) => window.jostle.screenToWorld(c.x, c.y), cursor);
+    expect(after.x).toBeCloseTo(before.w.x, 6);
+    expect(after.y).toBeCloseTo(before.w.y, 6);
+
+    const pan = async (button: 'right' | 'left'): Promise<{ x: number; y: number }> => {
+      const c0 = await page.evaluate(() => ({ x: window.jostle.camera.x, y: window.jostle.camera.y, s: window.jostle.camera.scale }));
+      await page.mouse.move(400, 400);
+      await page.mouse.down({ button });
+      await page.mouse.move(500, 450, { steps: 3 });
+      await page.mouse.up({ button });
+      const c1 = await page.evaluate(() => ({ x: window.jostle.camera.x, y: window.jostle.camera.y }));
+      return { x: (c0.x - c1.x) * c0.s, y: (c1.y - c0.y) * c0.s };
+    };
+    const right = await pan('right');
+    expect(right.x).toBeCloseTo(100, 3);
+    expect(right.y).toBeCloseTo(50, 3);
+    const n = await page.evaluate(() => window.jostle.world.bodyCount);
+    await page.keyboard.down(' ');
+    const spaced = await pan('left');
+    await page.keyboard.up(' ');
+    expect(spaced.x).toBeCloseTo(100, 3);
+    // Space used for panning does not pause, and the left press did not spawn.
+    expect(await page.evaluate(() => window.jostle.settings.paused)).toBe(false);
+    expect(await page.evaluate(() => window.jostle.world.bodyCount)).toBe(n);
+  });
+
+  it('shift + drag sprays bodies, "spawn N" adds N, and the stats count them', async () => {
+    const page = await open('?scene=empty-arena');
+    await page.keyboard.press(' ');
+    const a = await toScreen(page, -12, -6);
+    const b = await toScreen(page, 12, -6);
+    await page.keyboard.down('Shift');
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 12 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    const sprayed = (await page.evaluate(() => window.jostle.world.bodyCount)) - 4;
+    expect(sprayed).toBeGreaterThanOrEqual(8);
+    await control(page, 'count').fill('25');
+    await control(page, 'count').press('Enter');
+    await page.getByRole('button', { name: 'spawn N' }).click();
+    const total = 4 + sprayed + 25;
+    expect(await page.evaluate(() => window.jostle.world.bodyCount)).toBe(total);
+    await page.keyboard.press('.');
+    await page.waitForFunction((t) => new RegExp(`bodies\\s+${t}\\b`).test(document.getElementById('stats')?.textContent ?? ''), total);
+    expect(errors).toEqual([]);
+  });
+
+  it('every debug layer draws without error', async () => {
+    const page = await open('?scene=pile');
+    await page.locator('.lil-title', { hasText: 'Debug draw' }).click();
+    const plain = await screenshotShare(page, 'debug-off');
+    for (const name of ['fat boxes', 'R-tree nodes', 'contacts', 'velocities', 'sleeping state']) {
+      await control(page, name).check();
+    }
+    const frames = await page.evaluate(() => window.jostle.frames);
+    await page.waitForFunction((f) => window.jostle.frames > f + 3, frames);
+    expect(await screenshotShare(page, 'debug-all')).toBeGreaterThan(plain);
+    expect(errors).toEqual([]);
+  });
+
   it('a click on empty space spawns a body where clicked', async () => {
     const page = await open('?scene=empty-arena');
     await page.keyboard.press('2'); // box
