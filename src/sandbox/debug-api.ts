@@ -62,8 +62,14 @@ export function installDebugApi(
     get frames() {
       return loop.frames;
     },
-    pause: () => sandbox.setPaused(true),
-    resume: () => sandbox.setPaused(false),
+    pause: () => {
+      sandbox.setPaused(true);
+      sandbox.changed();
+    },
+    resume: () => {
+      sandbox.setPaused(false);
+      sandbox.changed();
+    },
     step: () => sandbox.stepOnce(),
     setRestitution: (e) => sandbox.setRestitutionAll(e),
     sandbox,

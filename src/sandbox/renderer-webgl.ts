@@ -44,8 +44,10 @@ void main() {
   float d = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - vShape.z;
   float coverage = clamp(0.5 - d / uPixel, 0.0, 1.0);
   if (coverage <= 0.0) discard;
-  // A darker rim 1.5 px wide outlines bodies that touch; a soft top light gives depth.
-  float rim = clamp(1.0 + (d / uPixel + 1.5), 0.0, 1.0);
+  // A darker rim 1.5 px wide outlines bodies that touch; a soft top light gives depth. Bodies a
+  // few pixels across get no rim, or at 50,000 bodies zoomed out the rims would be all you see.
+  float extentPx = (min(vShape.x, vShape.y) + vShape.z) / uPixel;
+  float rim = clamp(1.0 + (d / uPixel + 1.5), 0.0, 1.0) * smoothstep(2.0, 6.0, extentPx);
   float light = 1.0 + 0.12 * clamp(vLocal.y / (vShape.y + vShape.z + uPixel), -1.0, 1.0);
   vec3 color = mix(vColor.rgb * light, vColor.rgb * 0.45, rim);
   outColor = vec4(color * coverage, coverage);
