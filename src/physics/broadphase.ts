@@ -2,11 +2,19 @@
  * Broadphase: R-trees (rbush) over fat boxes, and a pair cache.
  *
  * Each body has a fat box: its tight box united with where this step's velocity will carry it,
- * grown by a margin. Only a body whose tight or predicted box leaves its fat box is moved in the
- * tree (rbush finds an item by its current box, so the item is removed before its coordinates
- * change) and queried for new pairs. When most moving bodies moved, one bulk `load()` rebuilds
- * the tree instead. Static bodies live in a tree of their own, so static-static pairs never
- * form and the moving tree stays small. A pair lives in the cache until the fat boxes part.
+ * grown by a margin. The trees hold body indices and read the boxes from the store's fat-box
+ * arrays (rbush's `toBBox`), so there is no object per body. A body enters its tree when it is
+ * created, teleported or reshaped, at once, so queries always see it; it is then `pending`
+ * until the next update searches it for pairs.
+ *
+ * Each update, only the bodies whose tight or predicted box left their fat box move in the
+ * tree. rbush has no move, and its remove searches by box, so instead of remove plus insert a
+ * moved body widens its leaf and the ancestors that no longer contain it: an R-tree only needs
+ * every node to contain its children. Widening loosens the tree, so once the moves since the
+ * last build add up to the number of moving bodies, the tree is rebuilt, packed in Hilbert
+ * order (tree-pack.ts) and handed to rbush through its `fromJSON`. Static bodies live in a
+ * tree of their own, so static-static pairs never form and the moving tree stays small. A pair
+ * lives in the cache until the fat boxes part.
  *
  * Determinism: pairs are appended in an order that depends only on the set of boxes, never on
  * the shape of the trees (moved bodies are visited by index and each query's hits are sorted),
@@ -20,16 +28,7 @@ import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, type BodyStore } from './body-sto
 import { PairIndex } from './pair-index';
 import { packTree, type PackedNode } from './tree-pack';
 
-/** What a tree holds for one body; one object per slot, reused. */
-interface TreeItem {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  index: number;
-}
-
-/** rbush's node layout (its `data` tree), walked directly so that queries allocate nothing. */
+/** rbush's node layout (its `data`), walked directly so that queries allocate nothing. */
 interface TreeNode {
   minX: number;
   minY: number;
@@ -37,28 +36,46 @@ interface TreeNode {
   maxY: number;
   leaf: boolean;
   height: number;
-  children: Array<TreeNode | TreeItem>;
+  /** Body indices + ITEM in a leaf, nodes above. */
+  children: Array<TreeNode | number>;
+  /** Set by `mapLeaves` and the packer, for widening. */
+  parent?: TreeNode | null;
 }
 
 const IN_NO_TREE = 0;
 const IN_STATIC_TREE = 1;
 const IN_MOVING_TREE = 2;
 
-/**
- * Rebuild the moving tree with one `load()` once the moves since the last build add up to this
- * many times the moving bodies: refitting in place keeps a tree valid but lets it grow loose.
- */
+/** Rebuild the moving tree once the moves since the last build reach this many per moving body. */
 const REBUILD_MOVES = 1;
 
 /** Children per tree node (rbush's default). */
 const NODE_SIZE = 9;
 
+/** Tree items are body index + 1: rbush skips falsy items, and body 0 must not be one. */
+const ITEM = 1;
+
+/**
+ * An rbush whose items are body indices (+ ITEM), boxed by the store's fat-box arrays. rbush
+ * passes these callbacks around unbound, so they are closures over the store, not methods.
+ */
+class BodyTree extends RBush<number> {
+  constructor(store: BodyStore) {
+    super(NODE_SIZE);
+    this.toBBox = (item) => {
+      const i = item - ITEM;
+      return { minX: store.fatMinX[i], minY: store.fatMinY[i], maxX: store.fatMaxX[i], maxY: store.fatMaxY[i] };
+    };
+    this.compareMinX = (a, b) => store.fatMinX[a - ITEM] - store.fatMinX[b - ITEM];
+    this.compareMinY = (a, b) => store.fatMinY[a - ITEM] - store.fatMinY[b - ITEM];
+  }
+}
+
 export class Broadphase {
-  private readonly staticTree = new RBush<TreeItem>();
-  private readonly movingTree = new RBush<TreeItem>(NODE_SIZE);
-  private items: TreeItem[] = [];
+  private readonly staticTree: BodyTree;
+  private readonly movingTree: BodyTree;
   private inTree: Uint8Array = new Uint8Array(0);
-  /** 1 when a body must be re-inserted and re-queried next update (created, teleported). */
+  /** 1 while a body moved by `refreshFatBoxes` waits for its pair search in `updatePairs`. */
   pending: Uint8Array = new Uint8Array(0);
 
   private moved: Int32Array = new Int32Array(64);
@@ -74,47 +91,68 @@ export class Broadphase {
   pairTouching: Uint8Array = new Uint8Array(64);
   pairCount = 0;
   private readonly pairIndex = new PairIndex();
+
   private movedSinceBuild = 0;
-  /** Each moving body's leaf node, valid while `leavesKnown` (rbush edits reshape the tree). */
+  /** Each moving body's leaf, valid while `leavesKnown` (rbush's own edits reshape the tree). */
   private leafOf: Array<TreeNode | undefined> = [];
   private leavesKnown = false;
-  private readonly scratchItems: TreeItem[] = [];
-  private readonly recordLeaf = (item: TreeItem, leaf: PackedNode<TreeItem>): void => {
-    this.leafOf[item.index] = leaf as unknown as TreeNode;
+  private packList: Int32Array = new Int32Array(64);
+  private readonly recordLeaf = (index: number, leaf: PackedNode): void => {
+    this.leafOf[index] = leaf as TreeNode;
   };
 
-  /** Counters for tests and the profile: tree rebuilds and moved bodies of the last update. */
+  /** Counters for tests and the profile: tree rebuilds, and bodies searched for pairs. */
   rebuilds = 0;
-  lastMovedCount = 0;
-
-  constructor(private readonly store: BodyStore) {}
+  searchedCount = 0;
 
   /** Margin (m) added around each fat box. */
   margin = 0.1;
 
-  /** Puts a body (new, teleported or resized) into the trees at the next update. */
-  markMoved(index: number): void {
-    this.reserve();
-    const s = this.store;
-    const ext = s.radius[index];
-    s.fatMinX[index] = s.x[index] - s.halfWidth[index] - ext - this.margin;
-    s.fatMaxX[index] = s.x[index] + s.halfWidth[index] + ext + this.margin;
-    s.fatMinY[index] = s.y[index] - s.halfHeight[index] - ext - this.margin;
-    s.fatMaxY[index] = s.y[index] + s.halfHeight[index] + ext + this.margin;
-    this.pending[index] = 1;
+  constructor(private readonly store: BodyStore) {
+    this.staticTree = new BodyTree(store);
+    this.movingTree = new BodyTree(store);
   }
 
-  /** Takes a body out of the trees and drops its pairs (before its slot is released). */
-  removeBody(index: number, onPairRemoved: (pair: number) => void): void {
-    const where = this.inTree[index];
-    if (where !== IN_NO_TREE) {
-      (where === IN_STATIC_TREE ? this.staticTree : this.movingTree).remove(this.items[index]);
-      if (where === IN_MOVING_TREE) this.leavesKnown = false;
-      this.inTree[index] = IN_NO_TREE;
+  /**
+   * Puts a body (new, teleported, reshaped or retyped) into its tree now, with a fat box of its
+   * tight box and the margin, drops its pairs that parted (calling `onPairRemoved` first) and
+   * finds its new ones, so that between steps the trees and the pair cache are always exact.
+   */
+  markMoved(i: number, onPairRemoved: (pair: number) => void): void {
+    this.reserve();
+    this.leaveTree(i);
+    const s = this.store;
+    const ex = s.halfWidth[i] + s.radius[i] + this.margin;
+    const ey = s.halfHeight[i] + s.radius[i] + this.margin;
+    setFat(s, i, s.x[i] - ex, s.y[i] - ey, s.x[i] + ex, s.y[i] + ey);
+    if (s.kind[i] === BODY_STATIC) {
+      this.staticTree.insert(i + ITEM);
+      this.inTree[i] = IN_STATIC_TREE;
+    } else {
+      this.movingTree.insert(i + ITEM);
+      this.inTree[i] = IN_MOVING_TREE;
+      this.leavesKnown = false;
     }
-    this.pending[index] = 0;
+    const { fatMinX, fatMinY, fatMaxX, fatMaxY } = s;
     for (let p = this.pairCount - 1; p >= 0; p--) {
-      if (this.pairA[p] === index || this.pairB[p] === index) {
+      const a = this.pairA[p];
+      const b = this.pairB[p];
+      if (a !== i && b !== i) continue;
+      if (fatMinX[a] > fatMaxX[b] || fatMinX[b] > fatMaxX[a] || fatMinY[a] > fatMaxY[b] || fatMinY[b] > fatMaxY[a]) {
+        onPairRemoved(p);
+        this.removePair(p);
+      }
+    }
+    this.findPairsOf(i);
+    this.searchedCount++;
+  }
+
+  /** Takes a body out of its tree and drops its pairs (before its slot is released or retyped). */
+  removeBody(i: number, onPairRemoved: (pair: number) => void): void {
+    this.leaveTree(i);
+    this.pending[i] = 0;
+    for (let p = this.pairCount - 1; p >= 0; p--) {
+      if (this.pairA[p] === i || this.pairB[p] === i) {
         onPairRemoved(p);
         this.removePair(p);
       }
@@ -122,82 +160,59 @@ export class Broadphase {
   }
 
   /**
-   * Refreshes fat boxes from positions and velocities (dt in s), moves the bodies that left
-   * theirs, drops pairs whose fat boxes parted (calling `onPairRemoved` first) and adds new ones.
+   * After positions are final: every moving body whose tight box, or where its velocity will
+   * carry it in `dt` (s), left its fat box gets a new fat box, widens its way up the tree and
+   * waits for its pair search. Run at the end of a step, so that between steps every body is
+   * inside its fat box and queries find it.
    */
-  update(dt: number, onPairRemoved: (pair: number) => void): void {
+  refreshFatBoxes(dt: number): void {
     const s = this.store;
     this.reserve();
     const margin = this.margin;
-    let movedCount = 0;
-    let movingCount = 0;
+    let moved = 0;
+    let moving = 0;
     for (let i = 0; i < s.end; i++) {
       const kind = s.kind[i];
-      if (kind === BODY_FREE) continue;
-      if (kind !== BODY_STATIC) movingCount++;
-      let moved = this.pending[i] === 1;
-      if (kind !== BODY_STATIC && (moved || kind !== BODY_DYNAMIC || s.awake[i] === 1)) {
-        const ex = s.halfWidth[i] + s.radius[i];
-        const ey = s.halfHeight[i] + s.radius[i];
-        const dx = s.vx[i] * dt;
-        const dy = s.vy[i] * dt;
-        const minX = s.x[i] - ex + (dx < 0 ? dx : 0);
-        const maxX = s.x[i] + ex + (dx > 0 ? dx : 0);
-        const minY = s.y[i] - ey + (dy < 0 ? dy : 0);
-        const maxY = s.y[i] + ey + (dy > 0 ? dy : 0);
-        if (
-          moved ||
-          minX < s.fatMinX[i] ||
-          minY < s.fatMinY[i] ||
-          maxX > s.fatMaxX[i] ||
-          maxY > s.fatMaxY[i]
-        ) {
-          s.fatMinX[i] = minX - margin;
-          s.fatMinY[i] = minY - margin;
-          s.fatMaxX[i] = maxX + margin;
-          s.fatMaxY[i] = maxY + margin;
-          moved = true;
-        }
-      }
-      if (moved) {
-        this.pending[i] = 0;
-        this.moved[movedCount++] = i;
+      if (kind === BODY_FREE || kind === BODY_STATIC) continue;
+      moving++;
+      if (kind === BODY_DYNAMIC && s.awake[i] === 0) continue;
+      const ex = s.halfWidth[i] + s.radius[i];
+      const ey = s.halfHeight[i] + s.radius[i];
+      const dx = s.vx[i] * dt;
+      const dy = s.vy[i] * dt;
+      const minX = s.x[i] - ex + (dx < 0 ? dx : 0);
+      const maxX = s.x[i] + ex + (dx > 0 ? dx : 0);
+      const minY = s.y[i] - ey + (dy < 0 ? dy : 0);
+      const maxY = s.y[i] + ey + (dy > 0 ? dy : 0);
+      if (minX < s.fatMinX[i] || minY < s.fatMinY[i] || maxX > s.fatMaxX[i] || maxY > s.fatMaxY[i]) {
+        if (!this.leavesKnown) this.mapLeaves();
+        setFat(s, i, minX - margin, minY - margin, maxX + margin, maxY + margin);
+        widenAncestors(this.leafOf[i], s, i);
+        this.pending[i] = 1;
+        moved++;
       }
     }
-    this.movedCount = movedCount;
-    this.lastMovedCount = movedCount;
-    if (movedCount === 0) {
-      this.dropPartedPairs(onPairRemoved);
-      return;
-    }
+    this.movedSinceBuild += moved;
+    if (this.movedSinceBuild > REBUILD_MOVES * moving && moving > 64) this.rebuildMovingTree();
+  }
 
-    this.movedSinceBuild += movedCount;
-    if (this.movedSinceBuild > REBUILD_MOVES * movingCount && movingCount > 64) {
-      this.rebuildMovingTree();
-      for (let m = 0; m < movedCount; m++) {
-        const i = this.moved[m];
-        if (s.kind[i] === BODY_STATIC) this.reinsert(i);
-      }
-    } else {
-      // Moving bodies already in the tree: update their boxes in place and refit the tree
-      // once, instead of a remove (a search by box) and an insert per body.
-      // Boxes only ever need to contain their children, so a moved item just widens its leaf
-      // and the ancestors that no longer contain it; the periodic rebuild tightens them again.
-      if (!this.leavesKnown) this.mapLeaves();
-      for (let m = 0; m < movedCount; m++) {
-        const i = this.moved[m];
-        if (this.inTree[i] === IN_MOVING_TREE && s.kind[i] !== BODY_STATIC) {
-          widenAncestors(this.leafOf[i] as LinkedNode, this.syncItem(i));
-        }
-      }
-      for (let m = 0; m < movedCount; m++) {
-        const i = this.moved[m];
-        if (this.inTree[i] !== IN_MOVING_TREE || s.kind[i] === BODY_STATIC) this.reinsert(i);
-      }
+  /**
+   * Drops the pairs whose fat boxes parted (calling `onPairRemoved` first) and searches every
+   * body that `refreshFatBoxes` moved for new pairs.
+   */
+  updatePairs(onPairRemoved: (pair: number) => void): void {
+    const s = this.store;
+    this.reserve();
+    let count = 0;
+    for (let i = 0; i < s.end; i++) {
+      if (this.pending[i] === 0) continue;
+      this.pending[i] = 0;
+      if (s.kind[i] !== BODY_FREE) this.moved[count++] = i;
     }
-
+    this.movedCount = count;
+    this.searchedCount += count;
     this.dropPartedPairs(onPairRemoved);
-    this.findNewPairs();
+    if (count > 0) this.findNewPairs();
   }
 
   /** Rebuilds both trees from the fat boxes (after a snapshot restore). */
@@ -205,10 +220,10 @@ export class Broadphase {
     this.reserve();
     const s = this.store;
     this.staticTree.clear();
-    const statics: TreeItem[] = [];
+    const statics: number[] = [];
     for (let i = 0; i < s.end; i++) {
-      if (s.kind[i] !== BODY_STATIC || this.pending[i] === 1) continue;
-      statics.push(this.syncItem(i));
+      if (s.kind[i] !== BODY_STATIC) continue;
+      statics.push(i + ITEM);
       this.inTree[i] = IN_STATIC_TREE;
     }
     this.staticTree.load(statics);
@@ -216,8 +231,8 @@ export class Broadphase {
   }
 
   /**
-   * Writes into `out` (grown as needed, returned) the indices of bodies whose fat boxes overlap
-   * the box, in ascending order, and returns how many through `this.hitCount`.
+   * Writes into the returned array the indices of bodies whose fat boxes overlap the box, in
+   * ascending order; `queryCount` says how many.
    */
   queryFat(minX: number, minY: number, maxX: number, maxY: number): Int32Array {
     this.hitCount = 0;
@@ -227,12 +242,12 @@ export class Broadphase {
     return this.hits;
   }
 
-  /** Number of indices written by the last `queryFat` or static query. */
+  /** Number of indices written by the last `queryFat` or `queryStatic`. */
   get queryCount(): number {
     return this.hitCount;
   }
 
-  /** Like `queryFat`, over static bodies only. */
+  /** Like `queryFat`, over static bodies only, unsorted. */
   queryStatic(minX: number, minY: number, maxX: number, maxY: number): Int32Array {
     this.hitCount = 0;
     this.collect(this.staticTree, minX, minY, maxX, maxY, -1);
@@ -244,6 +259,7 @@ export class Broadphase {
     visit: (minX: number, minY: number, maxX: number, maxY: number, height: number, isStatic: boolean) => void,
   ): void {
     const walk = (node: TreeNode, isStatic: boolean): void => {
+      if (node.children.length === 0) return;
       visit(node.minX, node.minY, node.maxX, node.maxY, node.height, isStatic);
       if (!node.leaf) for (const child of node.children) walk(child as TreeNode, isStatic);
     };
@@ -261,7 +277,7 @@ export class Broadphase {
     return a < b ? this.pairIndex.get(a, b) : this.pairIndex.get(b, a);
   }
 
-  /** Appends a pair (a < b) with its warm-start state; used by the snapshot restore. */
+  /** Appends a pair (a < b) with its warm-start state; also used by the snapshot restore. */
   addPair(a: number, b: number, impulse: number, touching: number): void {
     if (this.pairCount === this.pairA.length) this.growPairs();
     const p = this.pairCount++;
@@ -272,35 +288,41 @@ export class Broadphase {
     this.pairIndex.set(a, b, p);
   }
 
-  private reinsert(i: number): void {
+  /** Sizes the per-body arrays to the store's capacity. */
+  reserve(): void {
+    const cap = this.store.capacity;
+    if (this.inTree.length >= cap) return;
+    const inTree = new Uint8Array(cap);
+    inTree.set(this.inTree);
+    this.inTree = inTree;
+    const pending = new Uint8Array(cap);
+    pending.set(this.pending);
+    this.pending = pending;
+    this.moved = new Int32Array(cap);
+    this.packList = new Int32Array(cap);
+  }
+
+  private leaveTree(i: number): void {
     const where = this.inTree[i];
-    if (where === IN_STATIC_TREE) this.staticTree.remove(this.items[i]);
+    if (where === IN_STATIC_TREE) this.staticTree.remove(i + ITEM);
     else if (where === IN_MOVING_TREE) {
-      this.movingTree.remove(this.items[i]);
+      this.movingTree.remove(i + ITEM);
       this.leavesKnown = false;
     }
-    const item = this.syncItem(i);
-    if (this.store.kind[i] === BODY_STATIC) {
-      this.staticTree.insert(item);
-      this.inTree[i] = IN_STATIC_TREE;
-    } else {
-      this.movingTree.insert(item);
-      this.inTree[i] = IN_MOVING_TREE;
-      this.leavesKnown = false;
-    }
+    this.inTree[i] = IN_NO_TREE;
   }
 
   private rebuildMovingTree(): void {
     const s = this.store;
-    const all = this.scratchItems;
-    all.length = 0;
+    const list = this.packList;
+    let n = 0;
     for (let i = 0; i < s.end; i++) {
       const kind = s.kind[i];
       if (kind === BODY_FREE || kind === BODY_STATIC) continue;
-      all.push(this.syncItem(i));
+      list[n++] = i;
       this.inTree[i] = IN_MOVING_TREE;
     }
-    const root = packTree(all, NODE_SIZE, this.recordLeaf);
+    const root = packTree(list, n, s.fatMinX, s.fatMinY, s.fatMaxX, s.fatMaxY, NODE_SIZE, ITEM, this.recordLeaf);
     this.movingTree.fromJSON(root);
     this.leavesKnown = true;
     this.rebuilds++;
@@ -309,44 +331,26 @@ export class Broadphase {
 
   /** Records every moving body's leaf and every node's parent, walking the tree once. */
   private mapLeaves(): void {
-    const walk = (node: LinkedNode, parent: LinkedNode | null): void => {
+    const walk = (node: TreeNode, parent: TreeNode | null): void => {
       node.parent = parent;
       const children = node.children;
       if (node.leaf) {
-        for (let c = 0; c < children.length; c++) this.leafOf[(children[c] as TreeItem).index] = node;
+        for (let c = 0; c < children.length; c++) this.leafOf[(children[c] as number) - ITEM] = node;
       } else {
-        for (let c = 0; c < children.length; c++) walk(children[c] as LinkedNode, node);
+        for (let c = 0; c < children.length; c++) walk(children[c] as TreeNode, node);
       }
     };
-    walk(treeRoot(this.movingTree) as LinkedNode, null);
+    walk(treeRoot(this.movingTree), null);
     this.leavesKnown = true;
-  }
-
-  private syncItem(i: number): TreeItem {
-    const s = this.store;
-    let item = this.items[i];
-    if (item === undefined) {
-      item = { minX: 0, minY: 0, maxX: 0, maxY: 0, index: i };
-      this.items[i] = item;
-    }
-    item.minX = s.fatMinX[i];
-    item.minY = s.fatMinY[i];
-    item.maxX = s.fatMaxX[i];
-    item.maxY = s.fatMaxY[i];
-    return item;
   }
 
   private dropPartedPairs(onPairRemoved: (pair: number) => void): void {
     const s = this.store;
+    const { fatMinX, fatMinY, fatMaxX, fatMaxY } = s;
     for (let p = this.pairCount - 1; p >= 0; p--) {
       const a = this.pairA[p];
       const b = this.pairB[p];
-      if (
-        s.fatMinX[a] > s.fatMaxX[b] ||
-        s.fatMinX[b] > s.fatMaxX[a] ||
-        s.fatMinY[a] > s.fatMaxY[b] ||
-        s.fatMinY[b] > s.fatMaxY[a]
-      ) {
+      if (fatMinX[a] > fatMaxX[b] || fatMinX[b] > fatMaxX[a] || fatMinY[a] > fatMaxY[b] || fatMinY[b] > fatMaxY[a]) {
         onPairRemoved(p);
         this.removePair(p);
       }
@@ -354,9 +358,13 @@ export class Broadphase {
   }
 
   private findNewPairs(): void {
+    for (let m = 0; m < this.movedCount; m++) this.findPairsOf(this.moved[m]);
+  }
+
+  /** Adds the missing pairs of body i, in ascending order of the other body. */
+  private findPairsOf(i: number): void {
     const s = this.store;
-    for (let m = 0; m < this.movedCount; m++) {
-      const i = this.moved[m];
+    {
       const kindI = s.kind[i];
       this.hitCount = 0;
       const minX = s.fatMinX[i];
@@ -377,14 +385,8 @@ export class Broadphase {
     }
   }
 
-  private collect(
-    tree: RBush<TreeItem>,
-    minX: number,
-    minY: number,
-    maxX: number,
-    maxY: number,
-    skip: number,
-  ): void {
+  private collect(tree: BodyTree, minX: number, minY: number, maxX: number, maxY: number, skip: number): void {
+    const { fatMinX, fatMinY, fatMaxX, fatMaxY } = this.store;
     const stack = this.stack;
     let top = 0;
     const root = treeRoot(tree);
@@ -393,20 +395,22 @@ export class Broadphase {
     while (top > 0) {
       const node = stack[--top];
       const children = node.children;
-      for (let c = 0; c < children.length; c++) {
-        const child = children[c];
-        if (child.minX > maxX || child.minY > maxY || child.maxX < minX || child.maxY < minY) continue;
-        if (node.leaf) {
-          const index = (child as TreeItem).index;
-          if (index === skip) continue;
+      if (node.leaf) {
+        for (let c = 0; c < children.length; c++) {
+          const j = (children[c] as number) - ITEM;
+          if (fatMinX[j] > maxX || fatMinY[j] > maxY || fatMaxX[j] < minX || fatMaxY[j] < minY || j === skip) continue;
           if (this.hitCount === this.hits.length) {
             const grown = new Int32Array(this.hits.length * 2);
             grown.set(this.hits);
             this.hits = grown;
           }
-          this.hits[this.hitCount++] = index;
-        } else {
-          stack[top++] = child as TreeNode;
+          this.hits[this.hitCount++] = j;
+        }
+      } else {
+        for (let c = 0; c < children.length; c++) {
+          const child = children[c] as TreeNode;
+          if (child.minX > maxX || child.minY > maxY || child.maxX < minX || child.maxY < minY) continue;
+          stack[top++] = child;
         }
       }
     }
@@ -453,50 +457,49 @@ export class Broadphase {
     t.set(this.pairTouching);
     this.pairTouching = t;
   }
-
-  /** Sizes the per-body arrays to the store's capacity. */
-  reserve(): void {
-    const cap = this.store.capacity;
-    if (this.inTree.length >= cap) return;
-    const inTree = new Uint8Array(cap);
-    inTree.set(this.inTree);
-    this.inTree = inTree;
-    const pending = new Uint8Array(cap);
-    pending.set(this.pending);
-    this.pending = pending;
-    const moved = new Int32Array(cap);
-    moved.set(this.moved.subarray(0, Math.min(this.moved.length, cap)));
-    this.moved = moved;
-  }
 }
 
-function treeRoot(tree: RBush<TreeItem>): TreeNode {
+function treeRoot(tree: BodyTree): TreeNode {
   return (tree as unknown as { data: TreeNode }).data;
 }
 
-/** A tree node with the parent link that `mapLeaves` adds. */
-interface LinkedNode extends TreeNode {
-  parent: LinkedNode | null;
+/**
+ * Stores a fat box in the store's float32 arrays, rounded outward so that it still contains
+ * the float64 box it was computed from.
+ */
+function setFat(s: BodyStore, i: number, minX: number, minY: number, maxX: number, maxY: number): void {
+  s.fatMinX[i] = minX - (Math.abs(minX) * F32_EPSILON + F32_TINY);
+  s.fatMinY[i] = minY - (Math.abs(minY) * F32_EPSILON + F32_TINY);
+  s.fatMaxX[i] = maxX + (Math.abs(maxX) * F32_EPSILON + F32_TINY);
+  s.fatMaxY[i] = maxY + (Math.abs(maxY) * F32_EPSILON + F32_TINY);
 }
 
-/** Widens `node` and its ancestors until one already contains the box. */
-function widenAncestors(node: LinkedNode | null, box: TreeItem): void {
-  while (node !== null) {
+/** Twice float32's relative rounding error, and an absolute floor (m), for outward rounding. */
+const F32_EPSILON = 2.4e-7;
+const F32_TINY = 1e-6; // m
+
+/** Widens `node` and its ancestors until one already contains body i's fat box. */
+function widenAncestors(node: TreeNode | null | undefined, s: BodyStore, i: number): void {
+  const minX = s.fatMinX[i];
+  const minY = s.fatMinY[i];
+  const maxX = s.fatMaxX[i];
+  const maxY = s.fatMaxY[i];
+  while (node !== null && node !== undefined) {
     let grew = false;
-    if (box.minX < node.minX) {
-      node.minX = box.minX;
+    if (minX < node.minX) {
+      node.minX = minX;
       grew = true;
     }
-    if (box.minY < node.minY) {
-      node.minY = box.minY;
+    if (minY < node.minY) {
+      node.minY = minY;
       grew = true;
     }
-    if (box.maxX > node.maxX) {
-      node.maxX = box.maxX;
+    if (maxX > node.maxX) {
+      node.maxX = maxX;
       grew = true;
     }
-    if (box.maxY > node.maxY) {
-      node.maxY = box.maxY;
+    if (maxY > node.maxY) {
+      node.maxY = maxY;
       grew = true;
     }
     if (!grew) return;

@@ -1,16 +1,14 @@
 /**
  * Sleep: bodies that stay slow together fall asleep together and cost nothing until touched.
  *
- * Each step the awake dynamic bodies are grouped into islands by union-find over the contacts
- * that pushed or touch (static bodies do not join islands; a moving kinematic body keeps its
- * touching bodies awake). A body's sleep timer counts the seconds it has been slower than the
+ * Each step the awake dynamic bodies are grouped into islands by union-find over the contact
+ * rows (static bodies do not join islands; a moving kinematic body keeps its neighbours awake). A body's sleep timer counts the seconds it has been slower than the
  * threshold; an island sleeps when its least-rested body has rested for the time to sleep.
  * Waking is lazy: a pair that must act wakes its sleeping member in the narrowphase, and the
  * wake spreads through a resting pile one contact per step.
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
 import type { ContactBuffer } from './contacts';
-import { LINEAR_SLOP } from './solver';
 
 export class SleepIslands {
   private parent: Int32Array = new Int32Array(0);
@@ -37,8 +35,9 @@ export class SleepIslands {
       const v2 = s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i];
       s.sleepTime[i] = v2 > limit2 ? 0 : s.sleepTime[i] + dt;
     }
+    // Every contact row joins its bodies' islands, touching or not: a row between an awake
+    // and a sleeping body wakes the sleeper, so near neighbours must rest and sleep together.
     for (let c = 0; c < contacts.count; c++) {
-      if (contacts.impulse[c] === 0 && contacts.separation[c] > LINEAR_SLOP) continue;
       const a = contacts.a[c];
       const b = contacts.b[c];
       const ka = s.kind[a];

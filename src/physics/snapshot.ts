@@ -123,18 +123,23 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
 
 const MAX_SLOTS = 1 << 24;
 
+/** Largest position or fat-box coordinate a snapshot may hold (m). */
+const MAX_STATE_COORDINATE = 1e30; // m
+/** Largest speed a snapshot may hold (m/s): a solve can pass MAX_SPEED, never by this much. */
+const MAX_STATE_SPEED = 1e10; // m/s
+
 /**
  * Positions, fat boxes and velocities are state, not input: the step may carry a body past
- * MAX_COORDINATE, knock it faster than MAX_SPEED, and a fat box reaches beyond its body. A
- * snapshot takes any finite value there, so that whatever `toJSON` wrote reads back.
+ * MAX_COORDINATE or knock it faster than MAX_SPEED, so a snapshot takes more than a user may
+ * set; but fat boxes are float32, so positions and boxes stay far inside float32's range.
  */
-function checkFinite(field: string, value: unknown): number {
-  return checkNumber(field, value, -Number.MAX_VALUE, Number.MAX_VALUE);
+function checkStateCoordinate(field: string, value: unknown): number {
+  return checkNumber(field, value, -MAX_STATE_COORDINATE, MAX_STATE_COORDINATE);
 }
 
 function checkStateVelocity(where: string, kind: number, vx: unknown, vy: unknown): [number, number] {
-  const cx = checkFinite(`${where}vx`, vx);
-  const cy = checkFinite(`${where}vy`, vy);
+  const cx = checkNumber(`${where}vx`, vx, -MAX_STATE_SPEED, MAX_STATE_SPEED);
+  const cy = checkNumber(`${where}vy`, vy, -MAX_STATE_SPEED, MAX_STATE_SPEED);
   if (kind === BODY_STATIC && (cx !== 0 || cy !== 0)) {
     throw new Error(`${where}vx/vy: a static body cannot move, got velocity (${cx}, ${cy})`);
   }
@@ -182,14 +187,14 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     const [vx, vy] = checkStateVelocity(where, kind, b.vx, b.vy);
     const fat = checkArray(`${where}fat`, b.fat);
     if (fat.length !== 4) throw new Error(`${where}fat must hold 4 numbers, got ${fat.length}`);
-    const box = fat.map((v, j) => checkFinite(`${where}fat[${j}]`, v));
+    const box = fat.map((v, j) => checkStateCoordinate(`${where}fat[${j}]`, v));
     if (box[0] > box[2] || box[1] > box[3]) throw new Error(`${where}fat: min exceeds max in [${box.join(', ')}]`);
     return {
       id,
       generation,
       kind,
-      x: checkFinite(`${where}x`, b.x),
-      y: checkFinite(`${where}y`, b.y),
+      x: checkStateCoordinate(`${where}x`, b.x),
+      y: checkStateCoordinate(`${where}y`, b.y),
       vx,
       vy,
       hw,

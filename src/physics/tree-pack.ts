@@ -7,25 +7,20 @@
  * quickselect), and neighbours in space end up neighbours in memory, which makes queries faster.
  */
 
-/** What the packer needs of an item: its box. */
-export interface PackItem {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
-/** An rbush node, with a parent link for refitting. */
-export interface PackedNode<T extends PackItem> {
-  children: Array<T | PackedNode<T>>;
+/** An rbush node; leaves hold body indices. The parent link serves refitting. */
+export interface PackedNode {
+  children: Array<number | PackedNode>;
   height: number;
   leaf: boolean;
   minX: number;
   minY: number;
   maxX: number;
   maxY: number;
-  parent: PackedNode<T> | null;
+  parent: PackedNode | null;
 }
+
+/** Boxes by index (m). */
+type Boxes = ArrayLike<number>;
 
 const HILBERT_BITS = 10; // a 1024 x 1024 grid over the items' extent
 const HILBERT_SIDE = 1 << HILBERT_BITS;
@@ -38,16 +33,23 @@ let orderTmp = new Uint32Array(0);
 const counts = new Uint32Array(1 << 10);
 
 /**
- * Returns the root of a packed tree over `items` (rbush's format, heights from 1 at the leaves),
- * and calls `onLeaf(item, leaf)` for each item. Allocates the nodes (one build, not per step).
+ * Returns the root of a packed tree over the indices `list[0..n)`, boxed by the four arrays
+ * (rbush's format, heights from 1 at the leaves), and calls `onLeaf(index, leaf)` for each.
+ * Leaves hold `index + itemOffset` (rbush ignores falsy items, so index 0 needs an offset).
+ * Allocates the nodes (one build, not per step).
  */
-export function packTree<T extends PackItem>(
-  items: readonly T[],
+export function packTree(
+  list: ArrayLike<number>,
+  n: number,
+  boxMinX: Boxes,
+  boxMinY: Boxes,
+  boxMaxX: Boxes,
+  boxMaxY: Boxes,
   nodeSize: number,
-  onLeaf: (item: T, leaf: PackedNode<T>) => void,
-): PackedNode<T> {
-  const n = items.length;
-  if (n === 0) return makeNode<T>([], 1, true);
+  itemOffset: number,
+  onLeaf: (index: number, leaf: PackedNode) => void,
+): PackedNode {
+  if (n === 0) return { children: [], height: 1, leaf: true, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, parent: null };
   if (keys.length < n) {
     keys = new Uint32Array(n);
     order = new Uint32Array(n);
@@ -58,10 +60,10 @@ export function packTree<T extends PackItem>(
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const it = items[i];
-    const cx = it.minX + it.maxX;
-    const cy = it.minY + it.maxY;
+  for (let k = 0; k < n; k++) {
+    const i = list[k];
+    const cx = boxMinX[i] + boxMaxX[i];
+    const cy = boxMinY[i] + boxMaxY[i];
     if (cx < minX) minX = cx;
     if (cy < minY) minY = cy;
     if (cx > maxX) maxX = cx;
@@ -69,53 +71,53 @@ export function packTree<T extends PackItem>(
   }
   const sx = maxX > minX ? (HILBERT_SIDE - 1) / (maxX - minX) : 0;
   const sy = maxY > minY ? (HILBERT_SIDE - 1) / (maxY - minY) : 0;
-  for (let i = 0; i < n; i++) {
-    const it = items[i];
-    keys[i] = hilbert(
-      Math.floor((it.minX + it.maxX - minX) * sx),
-      Math.floor((it.minY + it.maxY - minY) * sy),
-    );
-    order[i] = i;
+  for (let k = 0; k < n; k++) {
+    const i = list[k];
+    keys[k] = hilbert(Math.floor((boxMinX[i] + boxMaxX[i] - minX) * sx), Math.floor((boxMinY[i] + boxMaxY[i] - minY) * sy));
+    order[k] = i;
   }
   radixSort(n);
 
   // Leaves, then levels above, until one node remains.
-  let level: Array<PackedNode<T>> = [];
+  let level: PackedNode[] = [];
   for (let start = 0; start < n; start += nodeSize) {
     const end = Math.min(start + nodeSize, n);
-    const children: T[] = [];
-    for (let k = start; k < end; k++) children.push(items[order[k]]);
-    const leaf = makeNode<T>(children, 1, true);
-    for (const child of children) onLeaf(child, leaf);
+    const children: number[] = [];
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let k = start; k < end; k++) {
+      const i = order[k];
+      children.push(i + itemOffset);
+      if (boxMinX[i] < x0) x0 = boxMinX[i];
+      if (boxMinY[i] < y0) y0 = boxMinY[i];
+      if (boxMaxX[i] > x1) x1 = boxMaxX[i];
+      if (boxMaxY[i] > y1) y1 = boxMaxY[i];
+    }
+    const leaf: PackedNode = { children, height: 1, leaf: true, minX: x0, minY: y0, maxX: x1, maxY: y1, parent: null };
+    for (let k = start; k < end; k++) onLeaf(order[k], leaf);
     level.push(leaf);
   }
   let height = 1;
   while (level.length > 1) {
     height++;
-    const next: Array<PackedNode<T>> = [];
+    const next: PackedNode[] = [];
     for (let start = 0; start < level.length; start += nodeSize) {
       const children = level.slice(start, start + nodeSize);
-      const node = makeNode<T>(children, height, false);
-      for (const child of children) child.parent = node;
+      const node: PackedNode = { children, height, leaf: false, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, parent: null };
+      for (const c of children) {
+        c.parent = node;
+        if (c.minX < node.minX) node.minX = c.minX;
+        if (c.minY < node.minY) node.minY = c.minY;
+        if (c.maxX > node.maxX) node.maxX = c.maxX;
+        if (c.maxY > node.maxY) node.maxY = c.maxY;
+      }
       next.push(node);
     }
     level = next;
   }
   return level[0];
-}
-
-function makeNode<T extends PackItem>(children: Array<T | PackedNode<T>>, height: number, leaf: boolean): PackedNode<T> {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const c of children) {
-    if (c.minX < minX) minX = c.minX;
-    if (c.minY < minY) minY = c.minY;
-    if (c.maxX > maxX) maxX = c.maxX;
-    if (c.maxY > maxY) maxY = c.maxY;
-  }
-  return { children, height, leaf, minX, minY, maxX, maxY, parent: null };
 }
 
 /** Index of cell (x, y) along the Hilbert curve filling the HILBERT_SIDE² grid. */

@@ -57,7 +57,7 @@ export interface WorldStats {
   awakeBodies: number;
   pairs: number;
   contacts: number;
-  /** Bodies moved in the broadphase tree by the last step. */
+  /** Bodies moved in the broadphase tree (and searched for new pairs) by the last step and the calls before it. */
   movedInTree: number;
   /** Bulk rebuilds of the moving tree since the world was made. */
   treeRebuilds: number;
@@ -108,6 +108,7 @@ export class World implements BodyHost {
     contactEnd: [],
   };
   private stepping = false;
+  private searchedAtLastStats = 0;
   private readonly onPairRemoved = (p: number): void => {
     if (this.bp.pairTouching[p] === 1) this.events.push(EVENT_END, this.bp.pairA[p], this.bp.pairB[p]);
   };
@@ -172,7 +173,7 @@ export class World implements BodyHost {
     s.prevX[i] = d.x;
     s.prevY[i] = d.y;
     s.userData[i] = d.userData;
-    this.bp.markMoved(i);
+    this.bp.markMoved(i, this.onPairRemoved);
     const body = new Body(this, i, s.generation[i]);
     this.handles[i] = body;
     return body;
@@ -241,11 +242,9 @@ export class World implements BodyHost {
     const n = o.substeps;
     const h = dt / n;
     let stops = 0;
-    this.events.count = 0;
     for (let k = 0; k < n; k++) {
       let t = performance.now();
       this.integrateVelocities(h);
-      this.bp.update(h, this.onPairRemoved);
       let t2 = performance.now();
       prof.broadphase += t2 - t;
       t = t2;
@@ -264,6 +263,11 @@ export class World implements BodyHost {
       t2 = performance.now();
       prof.continuous += t2 - t;
       t = t2;
+      this.bp.refreshFatBoxes(h);
+      this.bp.updatePairs(this.onPairRemoved);
+      t2 = performance.now();
+      prof.broadphase += t2 - t;
+      t = t2;
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
       prof.sleep += performance.now() - t;
     }
@@ -272,7 +276,8 @@ export class World implements BodyHost {
     st.bodies = this.store.count;
     st.pairs = this.bp.pairCount;
     st.contacts = this.contacts.count;
-    st.movedInTree = this.bp.lastMovedCount;
+    st.movedInTree = this.bp.searchedCount - this.searchedAtLastStats;
+    this.searchedAtLastStats = this.bp.searchedCount;
     st.treeRebuilds = this.bp.rebuilds;
     st.sweptStops = stops;
     let awake = 0;
@@ -472,7 +477,7 @@ export class World implements BodyHost {
     s.prevX[i] = cx;
     s.prevY[i] = cy;
     this.wake(i);
-    this.bp.markMoved(i);
+    this.bp.markMoved(i, this.onPairRemoved);
   }
 
   /** @internal */
@@ -507,7 +512,7 @@ export class World implements BodyHost {
     s.invMass[i] = inverseMass(s.kind[i], hw, hh, r, s.density[i]);
     this.wakeTouching(i);
     this.wake(i);
-    this.bp.markMoved(i);
+    this.bp.markMoved(i, this.onPairRemoved);
   }
 
   /** @internal */
@@ -528,7 +533,7 @@ export class World implements BodyHost {
       s.awake[i] = 1;
       s.sleepTime[i] = 0;
     }
-    this.bp.markMoved(i);
+    this.bp.markMoved(i, this.onPairRemoved);
   }
 
   /** @internal */
