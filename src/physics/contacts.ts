@@ -14,18 +14,17 @@ export class ContactBuffer {
   ny: Float64Array = new Float64Array(0);
   /** Separation (m) at the narrowphase: negative when overlapping. */
   separation: Float64Array = new Float64Array(0);
-  /** Centre of b minus centre of a (m) at the narrowphase, to update separation cheaply. */
-  dx0: Float64Array = new Float64Array(0);
-  dy0: Float64Array = new Float64Array(0);
+  /**
+   * Separation minus n · (centre b - centre a) at the narrowphase (m): the separation after the
+   * bodies move is this plus n · (centre b - centre a) then, one product instead of a new test.
+   */
+  baseSeparation: Float64Array = new Float64Array(0);
   /** 1 / (invMassA + invMassB), kg. */
   mass: Float64Array = new Float64Array(0);
   /** Accumulated normal impulse (N·s), clamped >= 0. */
   impulse: Float64Array = new Float64Array(0);
-  /** Normal impulse of the non-bouncing solve, kept to warm-start the next step. */
-  warmImpulse: Float64Array = new Float64Array(0);
   /** Relative normal velocity before the solve (m/s): negative when approaching. */
   approach: Float64Array = new Float64Array(0);
-  restitution: Float64Array = new Float64Array(0);
 
   constructor() {
     this.grow(256);
@@ -54,12 +53,9 @@ export class ContactBuffer {
     this.nx = f64(this.nx);
     this.ny = f64(this.ny);
     this.separation = f64(this.separation);
-    this.dx0 = f64(this.dx0);
-    this.dy0 = f64(this.dy0);
+    this.baseSeparation = f64(this.baseSeparation);
     this.mass = f64(this.mass);
     this.impulse = f64(this.impulse);
-    this.warmImpulse = f64(this.warmImpulse);
     this.approach = f64(this.approach);
-    this.restitution = f64(this.restitution);
   }
 }

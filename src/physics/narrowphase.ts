@@ -299,11 +299,7 @@ export function collidePairs(
     contacts.nx[c] = hit.nx;
     contacts.ny[c] = hit.ny;
     contacts.separation[c] = separation;
-    contacts.dx0[c] = xb - xa;
-    contacts.dy0[c] = yb - ya;
-    const ea = s.restitution[a];
-    const eb = s.restitution[b];
-    contacts.restitution[c] = ea > eb ? ea : eb;
+    contacts.baseSeparation[c] = separation - (hit.nx * (xb - xa) + hit.ny * (yb - ya));
     contacts.impulse[c] = bp.pairImpulse[p];
   }
 }

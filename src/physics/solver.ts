@@ -14,6 +14,7 @@
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
 import type { ContactBuffer } from './contacts';
+import { MAX_SPEED } from './validate';
 
 /** Allowed penetration (m) that pushout leaves alone, so stacked contacts stay warm. */
 export const LINEAR_SLOP = 0.005; // m
@@ -24,13 +25,17 @@ const MAX_PUSHOUT = 0.2; // m
 /** Share of the remaining overlap that one pushout iteration removes. */
 const PUSHOUT_FACTOR = 0.8;
 
-/** Velocity solve: warm start, `iterations` passes, then restitution (dt in s). */
+/**
+ * Velocity solve: warm start, `iterations` passes, then restitution (dt in s). The impulses
+ * before restitution are written to `warmStarts` at each contact's pair row, for the next step.
+ */
 export function solveVelocities(
   store: BodyStore,
   contacts: ContactBuffer,
   dt: number,
   iterations: number,
   restitutionThreshold: number,
+  warmStarts: Float64Array,
 ): void {
   const { vx, vy, invMass } = store;
   const { a, b, nx, ny, separation, mass, impulse, approach } = contacts;
@@ -85,15 +90,17 @@ export function solveVelocities(
     }
   }
 
-  const warm = contacts.warmImpulse;
-  const { restitution } = contacts;
+  const { pair } = contacts;
+  const { restitution } = store;
   for (let c = 0; c < n; c++) {
-    warm[c] = impulse[c];
-    const e = restitution[c];
+    warmStarts[pair[c]] = impulse[c];
     const vn0 = approach[c];
-    if (e === 0 || vn0 > -restitutionThreshold || impulse[c] === 0) continue;
+    if (vn0 > -restitutionThreshold || impulse[c] === 0) continue;
     const ia = a[c];
     const ib = b[c];
+    // A pair bounces with the larger coefficient of its two bodies.
+    const e = restitution[ia] > restitution[ib] ? restitution[ia] : restitution[ib];
+    if (e === 0) continue;
     const cnx = nx[c];
     const cny = ny[c];
     const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
@@ -111,16 +118,31 @@ export function solveVelocities(
   }
 }
 
-/** Moves awake dynamic and all kinematic bodies by their velocity, remembering the start. */
+/**
+ * Moves awake dynamic and all kinematic bodies by their velocity, remembering the start. A
+ * solve can push a velocity past MAX_SPEED (say, a huge warm start read from a snapshot); it
+ * is clamped here, so no state ever overflows.
+ */
 export function integratePositions(store: BodyStore, dt: number): void {
   const { kind, awake, x, y, vx, vy, prevX, prevY } = store;
+  const max2 = MAX_SPEED * MAX_SPEED;
   for (let i = 0; i < store.end; i++) {
     const k = kind[i];
     if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
+    let u = vx[i];
+    let v = vy[i];
+    const v2 = u * u + v * v;
+    if (v2 > max2) {
+      const scale = MAX_SPEED / Math.sqrt(v2);
+      u *= scale;
+      v *= scale;
+      vx[i] = u;
+      vy[i] = v;
+    }
     prevX[i] = x[i];
     prevY[i] = y[i];
-    x[i] += vx[i] * dt;
-    y[i] += vy[i] * dt;
+    x[i] += u * dt;
+    y[i] += v * dt;
   }
 }
 
@@ -131,7 +153,7 @@ export function integratePositions(store: BodyStore, dt: number): void {
  */
 export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
   const { x, y, invMass } = store;
-  const { a, b, nx, ny, separation, dx0, dy0 } = contacts;
+  const { a, b, nx, ny, baseSeparation } = contacts;
   const n = contacts.count;
   for (let it = 0; it < iterations; it++) {
     for (let c = 0; c < n; c++) {
@@ -139,8 +161,7 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
       const ib = b[c];
       const cnx = nx[c];
       const cny = ny[c];
-      const sep =
-        separation[c] + (x[ib] - x[ia] - dx0[c]) * cnx + (y[ib] - y[ia] - dy0[c]) * cny;
+      const sep = baseSeparation[c] + (x[ib] - x[ia]) * cnx + (y[ib] - y[ia]) * cny;
       if (sep >= -LINEAR_SLOP) continue;
       let push = -(sep + LINEAR_SLOP) * PUSHOUT_FACTOR;
       if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;

@@ -252,7 +252,7 @@ export class World implements BodyHost {
       t2 = performance.now();
       prof.narrowphase += t2 - t;
       t = t2;
-      solveVelocities(this.store, this.contacts, h, o.iterations, o.restitutionThreshold);
+      solveVelocities(this.store, this.contacts, h, o.iterations, o.restitutionThreshold, this.bp.pairImpulse);
       integratePositions(this.store, h);
       pushOut(this.store, this.contacts, o.positionIterations);
       this.storeContactState();
@@ -306,13 +306,12 @@ export class World implements BodyHost {
     }
   }
 
-  /** Saves warm starts into the pair cache and records touch changes as events. */
+  /** Records touch changes of the pairs in the cache, and as events. */
   private storeContactState(): void {
     const c = this.contacts;
     const bp = this.bp;
     for (let k = 0; k < c.count; k++) {
       const p = c.pair[k];
-      bp.pairImpulse[p] = c.warmImpulse[k];
       const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
       if (touching !== bp.pairTouching[p]) {
         bp.pairTouching[p] = touching;
@@ -440,7 +439,7 @@ export class World implements BodyHost {
         roundedRectOverlap(s.x[b], s.y[b], s.x[a], s.y[a], s.halfWidth[a], s.halfHeight[a], s.radius[a], hit);
         const px = s.x[b] + hit.nx * hit.overlap;
         const py = s.y[b] + hit.ny * hit.overlap;
-        const sep = c.separation[k] + (s.x[b] - s.x[a] - c.dx0[k]) * c.nx[k] + (s.y[b] - s.y[a] - c.dy0[k]) * c.ny[k];
+        const sep = c.baseSeparation[k] + (s.x[b] - s.x[a]) * c.nx[k] + (s.y[b] - s.y[a]) * c.ny[k];
         drawer.contact(px, py, c.nx[k], c.ny[k], -sep, ha, hb);
       }
     }
