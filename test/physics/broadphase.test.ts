@@ -1,0 +1,192 @@
+/**
+ * The broadphase: the pair cache always holds exactly the pairs whose fat boxes overlap and
+ * that include a dynamic body (brute force over every pair, through random creates, moves,
+ * velocity, shape and type changes, steps and destroys); the trees are real rbush trees that
+ * hold every body under its fat box; moving one body moves one item, without a rebuild.
+ */
+import fc from 'fast-check';
+import RBush from 'rbush';
+import { describe, expect, it } from 'vitest';
+import { World, type Body } from '../../src/physics/index';
+import { BODY_DYNAMIC, BODY_FREE } from '../../src/physics/body-store';
+import { internals, run } from './helpers';
+import { applyOp, opArb, pos, vel } from './scene-ops';
+
+/** The R-trees inside the broadphase, found by type rather than by field name. */
+function trees(world: World): Array<RBush<unknown>> {
+  return Object.values(internals(world).bp).filter((v): v is RBush<unknown> => v instanceof RBush);
+}
+
+/** Cached pairs as sorted "a,b" keys, checking each is ordered, live, indexed and listed once. */
+function cachedPairs(world: World): string[] {
+  const { bp, store } = internals(world);
+  const keys: string[] = [];
+  const wrong: string[] = [];
+  for (let p = 0; p < bp.pairCount; p++) {
+    const a = bp.pairA[p];
+    const b = bp.pairB[p];
+    if (!(a < b) || store.kind[a] === BODY_FREE || store.kind[b] === BODY_FREE) wrong.push(`pair ${p} = (${a}, ${b})`);
+    if (bp.findPair(a, b) !== p || bp.findPair(b, a) !== p) wrong.push(`pair ${p} not indexed`);
+    keys.push(`${a},${b}`);
+  }
+  expect(wrong).toEqual([]);
+  expect(new Set(keys).size).toBe(keys.length);
+  return keys.sort();
+}
+
+/** Brute force: every pair of live bodies with overlapping fat boxes and a dynamic member. */
+function expectedPairs(world: World): string[] {
+  const { store: s } = internals(world);
+  const keys: string[] = [];
+  for (let a = 0; a < s.end; a++) {
+    if (s.kind[a] === BODY_FREE) continue;
+    for (let b = a + 1; b < s.end; b++) {
+      if (s.kind[b] === BODY_FREE) continue;
+      if (s.kind[a] !== BODY_DYNAMIC && s.kind[b] !== BODY_DYNAMIC) continue;
+      const apart =
+        s.fatMinX[a] > s.fatMaxX[b] || s.fatMinX[b] > s.fatMaxX[a] || s.fatMinY[a] > s.fatMaxY[b] || s.fatMinY[b] > s.fatMaxY[a];
+      if (!apart) keys.push(`${a},${b}`);
+    }
+  }
+  return keys.sort();
+}
+
+/**
+ * The trees, seen through `queryFat`: they hold every live body once, and a box query returns
+ * exactly the bodies whose fat boxes overlap the box (checked on the fat boxes of up to 40
+ * bodies and on a few boxes around the scene), in ascending order.
+ */
+function expectTreesConsistent(world: World): void {
+  const { store: s, bp } = internals(world);
+  const live: number[] = [];
+  for (let i = 0; i < s.end; i++) if (s.kind[i] !== BODY_FREE) live.push(i);
+  expect(bp.treeSize).toBe(live.length);
+  const query = (minX: number, minY: number, maxX: number, maxY: number): void => {
+    const hits = Array.from(bp.queryFat(minX, minY, maxX, maxY).subarray(0, bp.queryCount));
+    const expected = live.filter(
+      (i) => !(s.fatMinX[i] > maxX || s.fatMaxX[i] < minX || s.fatMinY[i] > maxY || s.fatMaxY[i] < minY),
+    );
+    expect(hits).toEqual(expected);
+  };
+  const every = Math.ceil(live.length / 40); // a sample of bodies keeps big scenes fast
+  for (let k = 0; k < live.length; k += every) {
+    const i = live[k];
+    query(s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i]);
+  }
+  for (let k = -2; k <= 2; k++) query(k * 5 - 1, -k * 5 - 3, k * 5 + 2, -k * 5 + 1);
+}
+
+/**
+ * After a step: every body's fat box holds its tight box where the step left it, so queries
+ * between steps find every body.
+ */
+function expectFatBoxesHeldBodies(world: World): void {
+  const { store: s } = internals(world);
+  const escaped: number[] = [];
+  for (let i = 0; i < s.end; i++) {
+    const kind = s.kind[i];
+    if (kind === BODY_FREE) continue;
+    const x = s.x[i];
+    const y = s.y[i];
+    const ex = s.halfWidth[i] + s.radius[i];
+    const ey = s.halfHeight[i] + s.radius[i];
+    if (s.fatMinX[i] > x - ex || s.fatMinY[i] > y - ey || s.fatMaxX[i] < x + ex || s.fatMaxY[i] < y + ey) escaped.push(i);
+  }
+  expect(escaped).toEqual([]);
+}
+
+describe('the pair cache equals the brute-force set of overlapping fat boxes', () => {
+  it('through random creates, moves, velocity, shape and type changes, steps and destroys', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 70 }), fc.boolean(), (ops, sleep) => {
+        const world = new World({ gravity: { x: 0, y: sleep ? -5 : 0 }, enableSleep: sleep, sleepSpeed: 0.5, timeToSleep: 0.1 });
+        const bodies: Body[] = [];
+        const check = (): void => {
+          expect(cachedPairs(world)).toEqual(expectedPairs(world));
+          expectTreesConsistent(world);
+        };
+        const afterStep = (): void => {
+          check();
+          expectFatBoxesHeldBodies(world);
+        };
+        for (const o of ops) {
+          applyOp(world, bodies, o, { afterStep, afterDestroy: check });
+          afterStep(); // exact between steps too: creates, moves, reshapes and type changes
+        }
+        world.step(1 / 60);
+        check();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('in a crowd of hundreds, where the moving tree is rebuilt', () => {
+    const world = new World({ enableSleep: false });
+    const random = fc.sample(fc.tuple(pos, pos, vel, vel), { numRuns: 400, seed: 42 });
+    for (const [x, y, vx, vy] of random) world.createBody({ x: x * 2, y: y * 2, vx, vy, radius: 0.3 });
+    for (let k = 0; k < 12; k++) world.createBody({ type: 'static', x: k * 4 - 24, y: 0, halfWidth: 1.5, halfHeight: 20, radius: 0 });
+    const { bp } = internals(world);
+    const rebuilds = bp.rebuilds;
+    for (let k = 0; k < 40; k++) {
+      world.step(1 / 60);
+      expect(cachedPairs(world)).toEqual(expectedPairs(world));
+      expectTreesConsistent(world);
+    }
+    expect(bp.rebuilds).toBeGreaterThan(rebuilds); // the bulk path ran, and kept the cache exact
+  });
+});
+
+describe('pairs need a dynamic body', () => {
+  it('overlapping static and kinematic bodies form no pairs', () => {
+    const world = new World();
+    for (let k = 0; k < 10; k++) world.createBody({ type: 'static', x: k * 0.5, y: 0, halfWidth: 1, halfHeight: 1, radius: 0 });
+    for (let k = 0; k < 10; k++) world.createBody({ type: 'kinematic', x: k * 0.5, y: 0.5, radius: 1, vx: 0.1 });
+    run(world, 5);
+    expect(internals(world).bp.pairCount).toBe(0);
+    const ball = world.createBody({ x: 2, y: 0, radius: 0.5 });
+    world.step(1 / 60);
+    const pairs = cachedPairs(world);
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.every((key) => key.split(',').map(Number).includes(ball.id))).toBe(true);
+    // Made static, it takes its pairs with it; no static-static pair appears.
+    ball.setType('static');
+    world.step(1 / 60);
+    expect(internals(world).bp.pairCount).toBe(0);
+  });
+});
+
+describe('the trees', () => {
+  it('are real rbush trees (no mock)', () => {
+    const world = new World();
+    world.createBody({ type: 'static', radius: 1 });
+    world.createBody({ x: 5, radius: 1 });
+    world.step(1 / 60);
+    const found = trees(world);
+    expect(found.length).toBe(2); // one for static bodies, one for the others
+    expect(found.reduce((n, tree) => n + tree.all().length, 0)).toBe(2);
+    // rbush's own search finds the moving body under its fat box.
+    expect(found.reduce((n, tree) => n + tree.search({ minX: 4.5, minY: -0.5, maxX: 5.5, maxY: 0.5 }).length, 0)).toBe(1);
+  });
+
+  it('moving one body moves one item: no rebuild, same tree size', () => {
+    const world = new World({ enableSleep: false });
+    const bodies: Body[] = [];
+    for (let i = 0; i < 300; i++) bodies.push(world.createBody({ x: (i % 20) * 3, y: Math.floor(i / 20) * 3, radius: 0.5 }));
+    for (let i = 0; i < 8; i++) world.createBody({ type: 'static', x: i * 8, y: -5, halfWidth: 3, halfHeight: 1, radius: 0 });
+    run(world, 3);
+    const { bp } = internals(world);
+    const rebuilds = bp.rebuilds;
+    const size = bp.treeSize;
+    expect(size).toBe(308);
+    for (let k = 0; k < 5; k++) {
+      const body = bodies[37 * k + 11];
+      body.setPosition(-20 - 3 * k, 50 + k);
+      world.step(1 / 60);
+      expect(world.stats.movedInTree).toBe(1);
+      expect(bp.rebuilds).toBe(rebuilds);
+      expect(bp.treeSize).toBe(size);
+      expect(world.queryPoint(-20 - 3 * k, 50 + k)).toEqual([body]);
+      expectTreesConsistent(world);
+    }
+  });
+});
