@@ -36,7 +36,7 @@ export class BodyStore {
   density: Float64Array = new Float64Array(0); // kg/m²
   invMass: Float64Array = new Float64Array(0); // 1/kg, 0 for static and kinematic
   restitution: Float64Array = new Float64Array(0);
-  sleepTime: Float64Array = new Float64Array(0); // s spent slow enough to sleep
+  sleepTime: Float32Array = new Float32Array(0); // s spent slow enough to sleep
 
   /**
    * Fat box (m): the tight box and its predicted motion, grown by the broadphase margin. Float32
@@ -95,6 +95,11 @@ export class BodyStore {
       b.set(a);
       return b;
     };
+    const f32 = (a: Float32Array): Float32Array => {
+      const b = new Float32Array(capacity);
+      b.set(a);
+      return b;
+    };
     const u8 = (a: Uint8Array): Uint8Array => {
       const b = new Uint8Array(capacity);
       b.set(a);
@@ -115,12 +120,7 @@ export class BodyStore {
     this.density = f64(this.density);
     this.invMass = f64(this.invMass);
     this.restitution = f64(this.restitution);
-    this.sleepTime = f64(this.sleepTime);
-    const f32 = (a: Float32Array): Float32Array => {
-      const b = new Float32Array(capacity);
-      b.set(a);
-      return b;
-    };
+    this.sleepTime = f32(this.sleepTime);
     this.fatMinX = f32(this.fatMinX);
     this.fatMinY = f32(this.fatMinY);
     this.fatMaxX = f32(this.fatMaxX);

@@ -96,7 +96,6 @@ export class Broadphase {
   /** Each moving body's leaf, valid while `leavesKnown` (rbush's own edits reshape the tree). */
   private leafOf: Array<TreeNode | undefined> = [];
   private leavesKnown = false;
-  private packList: Int32Array = new Int32Array(64);
   private readonly recordLeaf = (index: number, leaf: PackedNode): void => {
     this.leafOf[index] = leaf as TreeNode;
   };
@@ -299,7 +298,6 @@ export class Broadphase {
     pending.set(this.pending);
     this.pending = pending;
     this.moved = new Int32Array(cap);
-    this.packList = new Int32Array(cap);
   }
 
   private leaveTree(i: number): void {
@@ -314,7 +312,7 @@ export class Broadphase {
 
   private rebuildMovingTree(): void {
     const s = this.store;
-    const list = this.packList;
+    const list = this.moved; // free here: refreshFatBoxes runs before updatePairs fills it
     let n = 0;
     for (let i = 0; i < s.end; i++) {
       const kind = s.kind[i];

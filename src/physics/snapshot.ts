@@ -203,7 +203,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
       density: checkDensity(`${where}density`, b.density),
       restitution: checkRestitution(`${where}restitution`, b.restitution),
       awake: checkBoolean(`${where}awake`, b.awake),
-      sleepTime: checkNumber(`${where}sleepTime`, b.sleepTime, 0, Number.MAX_VALUE),
+      sleepTime: checkNumber(`${where}sleepTime`, b.sleepTime, 0, MAX_STATE_COORDINATE), // float32
       box,
       pending: checkBoolean(`${where}pending`, b.pending),
       userData: b.userData,

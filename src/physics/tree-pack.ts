@@ -25,12 +25,6 @@ type Boxes = ArrayLike<number>;
 const HILBERT_BITS = 10; // a 1024 x 1024 grid over the items' extent
 const HILBERT_SIDE = 1 << HILBERT_BITS;
 
-/** Scratch reused between builds: grows, never shrinks. */
-let keys = new Uint32Array(0);
-let order = new Uint32Array(0);
-let keysTmp = new Uint32Array(0);
-let orderTmp = new Uint32Array(0);
-const counts = new Uint32Array(1 << 10);
 
 /**
  * Returns the root of a packed tree over the indices `list[0..n)`, boxed by the four arrays
@@ -50,12 +44,10 @@ export function packTree(
   onLeaf: (index: number, leaf: PackedNode) => void,
 ): PackedNode {
   if (n === 0) return { children: [], height: 1, leaf: true, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, parent: null };
-  if (keys.length < n) {
-    keys = new Uint32Array(n);
-    order = new Uint32Array(n);
-    keysTmp = new Uint32Array(n);
-    orderTmp = new Uint32Array(n);
-  }
+  // Sort scratch lives for this build only: a build allocates its nodes anyway, and kept
+  // scratch would cost 16 bytes a body between builds.
+  const keys = new Uint32Array(n);
+  const order = new Uint32Array(n);
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -76,7 +68,7 @@ export function packTree(
     keys[k] = hilbert(Math.floor((boxMinX[i] + boxMaxX[i] - minX) * sx), Math.floor((boxMinY[i] + boxMaxY[i] - minY) * sy));
     order[k] = i;
   }
-  radixSort(n);
+  radixSort(keys, order, n);
 
   // Leaves, then levels above, until one node remains.
   let level: PackedNode[] = [];
@@ -140,11 +132,16 @@ function hilbert(x: number, y: number): number {
   return d;
 }
 
-/** Sorts `order[0..n)` by `keys` (20-bit), stable, in two 10-bit passes. */
-function radixSort(n: number): void {
+/** Sorts `order[0..n)` by `keys` (20-bit), stable, in two 10-bit passes (the result lands back in place). */
+function radixSort(keys: Uint32Array, order: Uint32Array, n: number): void {
+  const counts = new Uint32Array(1 << 10);
+  let keysFrom: Uint32Array = keys;
+  let orderFrom: Uint32Array = order;
+  let keysTo: Uint32Array = new Uint32Array(n);
+  let orderTo: Uint32Array = new Uint32Array(n);
   for (let shift = 0; shift < 2 * HILBERT_BITS; shift += 10) {
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[i] >>> shift) & 1023]++;
+    for (let i = 0; i < n; i++) counts[(keysFrom[i] >>> shift) & 1023]++;
     let sum = 0;
     for (let b = 0; b < 1024; b++) {
       const c = counts[b];
@@ -152,15 +149,16 @@ function radixSort(n: number): void {
       sum += c;
     }
     for (let i = 0; i < n; i++) {
-      const dst = counts[(keys[i] >>> shift) & 1023]++;
-      keysTmp[dst] = keys[i];
-      orderTmp[dst] = order[i];
+      const dst = counts[(keysFrom[i] >>> shift) & 1023]++;
+      keysTo[dst] = keysFrom[i];
+      orderTo[dst] = orderFrom[i];
     }
-    const k = keys;
-    keys = keysTmp;
-    keysTmp = k;
-    const o = order;
-    order = orderTmp;
-    orderTmp = o;
+    const k = keysFrom;
+    keysFrom = keysTo;
+    keysTo = k;
+    const o = orderFrom;
+    orderFrom = orderTo;
+    orderTo = o;
   }
+  // An even number of passes: the sorted data is back in `keys` and `order`.
 }
