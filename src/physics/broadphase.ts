@@ -81,6 +81,8 @@ export class Broadphase {
   private moved: Int32Array = new Int32Array(64);
   private movedCount = 0;
   private hits: Int32Array = new Int32Array(64);
+  /** Bodies paired with one body, written by `collectPartners`. */
+  partners: Int32Array = new Int32Array(64);
   private hitCount = 0;
   private readonly stack: TreeNode[] = [];
 
@@ -119,6 +121,7 @@ export class Broadphase {
    */
   markMoved(i: number, onPairRemoved: (pair: number) => void): void {
     this.reserve();
+    const partners = this.inTree[i] === IN_NO_TREE ? 0 : this.collectPartners(i);
     this.leaveTree(i);
     const s = this.store;
     const ex = s.halfWidth[i] + s.radius[i] + this.margin;
@@ -133,11 +136,10 @@ export class Broadphase {
       this.leavesKnown = false;
     }
     const { fatMinX, fatMinY, fatMaxX, fatMaxY } = s;
-    for (let p = this.pairCount - 1; p >= 0; p--) {
-      const a = this.pairA[p];
-      const b = this.pairB[p];
-      if (a !== i && b !== i) continue;
-      if (fatMinX[a] > fatMaxX[b] || fatMinX[b] > fatMaxX[a] || fatMinY[a] > fatMaxY[b] || fatMinY[b] > fatMaxY[a]) {
+    for (let k = 0; k < partners; k++) {
+      const j = this.partners[k];
+      if (fatMinX[i] > fatMaxX[j] || fatMinX[j] > fatMaxX[i] || fatMinY[i] > fatMaxY[j] || fatMinY[j] > fatMaxY[i]) {
+        const p = this.findPair(i, j);
         onPairRemoved(p);
         this.removePair(p);
       }
@@ -148,14 +150,34 @@ export class Broadphase {
 
   /** Takes a body out of its tree and drops its pairs (before its slot is released or retyped). */
   removeBody(i: number, onPairRemoved: (pair: number) => void): void {
+    const partners = this.inTree[i] === IN_NO_TREE ? 0 : this.collectPartners(i);
+    for (let k = 0; k < partners; k++) {
+      const p = this.findPair(i, this.partners[k]);
+      onPairRemoved(p);
+      this.removePair(p);
+    }
     this.leaveTree(i);
     this.pending[i] = 0;
-    for (let p = this.pairCount - 1; p >= 0; p--) {
-      if (this.pairA[p] === i || this.pairB[p] === i) {
-        onPairRemoved(p);
-        this.removePair(p);
-      }
+  }
+
+  /**
+   * Writes the bodies paired with body i into `partners` and returns how many. A pair's fat
+   * boxes always overlap outside a step, so a query of i's fat box finds every partner: the
+   * cost is a tree query, not a pass over every pair.
+   */
+  collectPartners(i: number): number {
+    const s = this.store;
+    this.hitCount = 0;
+    this.collect(this.movingTree, s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i], i);
+    this.collect(this.staticTree, s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i], i);
+    this.sortHits();
+    if (this.partners.length < this.hitCount) this.partners = new Int32Array(this.hits.length);
+    let n = 0;
+    for (let h = 0; h < this.hitCount; h++) {
+      const j = this.hits[h];
+      if (this.findPair(i, j) >= 0) this.partners[n++] = j;
     }
+    return n;
   }
 
   /**

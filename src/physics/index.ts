@@ -9,7 +9,9 @@ export type {
   RayCastResult,
   ContactListener,
   DebugDrawer,
+  BodyArrays,
 } from './world';
+export { BODY_FREE, BODY_STATIC, BODY_KINEMATIC, BODY_DYNAMIC } from './body-store';
 export { Body } from './body';
 export type { BodyDef, BodyType } from './body-def';
 export type { WorldOptions } from './world-options';

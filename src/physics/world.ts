@@ -78,6 +78,33 @@ export interface RayCastResult {
   fraction: number;
 }
 
+/**
+ * Read-only typed-array views of every body slot, for renderers and workers that read many
+ * bodies a frame. Slot i is live when `kind[i] !== BODY_FREE`; its `Body` has `id === i`.
+ * The arrays are replaced when the world grows: fetch them again after creating bodies.
+ * Writing to them bypasses every check: don't.
+ */
+export interface BodyArrays {
+  /** Slots in use: loop `i < slotCount`. */
+  readonly slotCount: number;
+  /** BODY_FREE, BODY_STATIC, BODY_KINEMATIC or BODY_DYNAMIC. */
+  readonly kind: Uint8Array;
+  /** 1 when awake (static bodies: 0). */
+  readonly awake: Uint8Array;
+  /** Bumped each time a slot is freed: a changed value means another body. */
+  readonly generation: Uint32Array;
+  /** m, m/s */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly vx: Float64Array;
+  readonly vy: Float64Array;
+  /** m */
+  readonly halfWidth: Float64Array;
+  readonly halfHeight: Float64Array;
+  readonly radius: Float64Array;
+  readonly restitution: Float64Array;
+}
+
 /** Called after a step for each pair that started or stopped touching. */
 export type ContactListener = (a: Body, b: Body) => void;
 
@@ -144,6 +171,25 @@ export class World implements BodyHost {
     this.opts = next;
     this.bp.margin = next.broadphaseMargin;
     if (!next.enableSleep) for (let i = 0; i < this.store.end; i++) this.wake(i);
+  }
+
+  /** Typed-array views of every slot, for bulk reads (see `BodyArrays`). Allocates one small object. */
+  get bodyArrays(): BodyArrays {
+    const s = this.store;
+    return {
+      slotCount: s.end,
+      kind: s.kind,
+      awake: s.awake,
+      generation: s.generation,
+      x: s.x,
+      y: s.y,
+      vx: s.vx,
+      vy: s.vy,
+      halfWidth: s.halfWidth,
+      halfHeight: s.halfHeight,
+      radius: s.radius,
+      restitution: s.restitution,
+    };
   }
 
   /** Number of live bodies. */
@@ -561,13 +607,11 @@ export class World implements BodyHost {
     s.sleepTime[i] = 0;
   }
 
-  /** Wakes the bodies touching body i (before it moves, changes or goes). */
+  /** Wakes the bodies paired with body i (before it moves, changes or goes). */
   private wakeTouching(i: number): void {
     const bp = this.bp;
-    for (let p = 0; p < bp.pairCount; p++) {
-      if (bp.pairA[p] === i) this.wake(bp.pairB[p]);
-      else if (bp.pairB[p] === i) this.wake(bp.pairA[p]);
-    }
+    const n = bp.collectPartners(i);
+    for (let k = 0; k < n; k++) this.wake(bp.partners[k]);
   }
 
   private checkHandle(body: Body, where: string): number {

@@ -30,8 +30,8 @@ export class BodyInstances {
   /** Records every body's position; call just before each physics step. Does not allocate (after growth). */
   capture(world: World): void {
     const s = bodyArrays(world);
-    const n = s.end;
-    if (this.prevX.length < n) this.growPrevious(s.capacity);
+    const n = s.slotCount;
+    if (this.prevX.length < n) this.growPrevious(s.x.length);
     this.prevX.set(s.x.subarray(0, n));
     this.prevY.set(s.y.subarray(0, n));
     this.prevGeneration.set(s.generation.subarray(0, n));
@@ -50,8 +50,8 @@ export class BodyInstances {
    */
   pack(world: World, alpha: number, originX: number, originY: number): void {
     const s = bodyArrays(world);
-    const n = s.end;
-    if (this.floats.length < s.count * INSTANCE_STRIDE) this.growInstances(s.capacity);
+    const n = s.slotCount;
+    if (this.floats.length < world.bodyCount * INSTANCE_STRIDE) this.growInstances(s.x.length);
     const f = this.floats;
     const w = this.words;
     const known = Math.min(n, this.prevX.length);

@@ -82,7 +82,7 @@ export function drawDebug(ctx: CanvasRenderingContext2D, world: World, camera: C
     const a = bodyArrays(world);
     let marked = 0;
     ctx.lineWidth = 1.25;
-    for (let i = 0; i < a.end && marked < MAX_MARKED; i++) {
+    for (let i = 0; i < a.slotCount && marked < MAX_MARKED; i++) {
       if (a.kind[i] !== KIND_DYNAMIC) continue;
       const x = a.x[i];
       const y = a.y[i];
