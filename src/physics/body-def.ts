@@ -134,13 +134,15 @@ export function checkCoordinate(field: string, value: unknown): number {
 export function checkBodyDef(def: unknown, where = 'body.'): CheckedBodyDef {
   const d = checkObject(where.replace(/\.$/, ''), def ?? {});
   checkKeys(where.replace(/\.$/, ''), d, BODY_DEF_KEYS);
-  const kind = parseBodyType(`${where}type`, d.type ?? 'dynamic');
-  const x = checkCoordinate(`${where}x`, d.x ?? 0);
-  const y = checkCoordinate(`${where}y`, d.y ?? 0);
-  const [vx, vy] = checkVelocity(where, kind, d.vx ?? 0, d.vy ?? 0);
-  const [halfWidth, halfHeight, radius] = checkShape(where, d.halfWidth ?? 0, d.halfHeight ?? 0, d.radius ?? 0.5);
-  const density = checkDensity(`${where}density`, d.density ?? 1);
-  const restitution = checkRestitution(`${where}restitution`, d.restitution ?? 0.5);
+  // Only a missing field takes its default: null is a value, and a wrong one.
+  const or = (value: unknown, fallback: unknown): unknown => (value === undefined ? fallback : value);
+  const kind = parseBodyType(`${where}type`, or(d.type, 'dynamic'));
+  const x = checkCoordinate(`${where}x`, or(d.x, 0));
+  const y = checkCoordinate(`${where}y`, or(d.y, 0));
+  const [vx, vy] = checkVelocity(where, kind, or(d.vx, 0), or(d.vy, 0));
+  const [halfWidth, halfHeight, radius] = checkShape(where, or(d.halfWidth, 0), or(d.halfHeight, 0), or(d.radius, 0.5));
+  const density = checkDensity(`${where}density`, or(d.density, 1));
+  const restitution = checkRestitution(`${where}restitution`, or(d.restitution, 0.5));
   return { kind, x, y, vx, vy, halfWidth, halfHeight, radius, density, restitution, userData: d.userData };
 }
 

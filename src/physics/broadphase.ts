@@ -436,9 +436,13 @@ export class Broadphase {
     }
   }
 
-  /** Insertion sort: query hits are few, and a sorted order makes pair order tree-independent. */
+  /** Sorted hits make pair order tree-independent; most queries hit a few bodies, some many. */
   private sortHits(): void {
     const h = this.hits;
+    if (this.hitCount > 32) {
+      h.subarray(0, this.hitCount).sort();
+      return;
+    }
     for (let k = 1; k < this.hitCount; k++) {
       const v = h[k];
       let j = k - 1;

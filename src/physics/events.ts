@@ -14,10 +14,13 @@ export class EventBuffer {
   kind: Uint8Array = new Uint8Array(64);
   a: Int32Array = new Int32Array(64);
   b: Int32Array = new Int32Array(64);
+  /** Slot generations at recording time, so a destroyed body is not mistaken for its successor. */
+  generationA: Uint32Array = new Uint32Array(64);
+  generationB: Uint32Array = new Uint32Array(64);
   /** Set by the world: recording costs nothing when nobody listens. */
   enabled = false;
 
-  push(kind: number, a: number, b: number): void {
+  push(kind: number, a: number, b: number, generationA: number, generationB: number): void {
     if (!this.enabled) return;
     if (this.count === this.a.length) {
       const n = this.a.length * 2;
@@ -30,10 +33,18 @@ export class EventBuffer {
       const b2 = new Int32Array(n);
       b2.set(this.b);
       this.b = b2;
+      const ga = new Uint32Array(n);
+      ga.set(this.generationA);
+      this.generationA = ga;
+      const gb = new Uint32Array(n);
+      gb.set(this.generationB);
+      this.generationB = gb;
     }
     this.kind[this.count] = kind;
     this.a[this.count] = a;
     this.b[this.count] = b;
+    this.generationA[this.count] = generationA;
+    this.generationB[this.count] = generationB;
     this.count++;
   }
 }

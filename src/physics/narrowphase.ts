@@ -285,7 +285,7 @@ export function collidePairs(
         bp.pairImpulse[p] = 0;
         if (bp.pairTouching[p] === 1) {
           bp.pairTouching[p] = 0;
-          events.push(EVENT_END, a, b);
+          events.push(EVENT_END, a, b, s.generation[a], s.generation[b]);
         }
         continue;
       }

@@ -26,15 +26,14 @@ const MAX_PUSHOUT = 0.2; // m
 const PUSHOUT_FACTOR = 0.8;
 
 /**
- * Velocity solve: warm start, `iterations` passes, then restitution (dt in s). The impulses
- * before restitution are written to `warmStarts` at each contact's pair row, for the next step.
+ * Velocity solve: warm start, then `iterations` passes (dt in s). The impulses are written to
+ * `warmStarts` at each contact's pair row, for the next step.
  */
 export function solveVelocities(
   store: BodyStore,
   contacts: ContactBuffer,
   dt: number,
   iterations: number,
-  restitutionThreshold: number,
   warmStarts: Float64Array,
 ): void {
   const { vx, vy, invMass } = store;
@@ -91,9 +90,18 @@ export function solveVelocities(
   }
 
   const { pair } = contacts;
-  const { restitution } = store;
+  for (let c = 0; c < n; c++) warmStarts[pair[c]] = impulse[c];
+}
+
+/**
+ * Restitution, after the iterations and before the positions move: only contacts that pushed,
+ * whose approach before the solve beats the threshold, bounce, to vn = -e · approach.
+ */
+export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): void {
+  const { vx, vy, invMass, restitution } = store;
+  const { a, b, nx, ny, mass, impulse, approach } = contacts;
+  const n = contacts.count;
   for (let c = 0; c < n; c++) {
-    warmStarts[pair[c]] = impulse[c];
     const vn0 = approach[c];
     if (vn0 > -restitutionThreshold || impulse[c] === 0) continue;
     const ia = a[c];
@@ -115,7 +123,20 @@ export function solveVelocities(
     vy[ia] -= d * cny * ma;
     vx[ib] += d * cnx * mb;
     vy[ib] += d * cny * mb;
+    clampSpeed(vx, vy, ia);
+    clampSpeed(vx, vy, ib);
   }
+}
+
+/** Scales body i's velocity down to MAX_SPEED if it is faster. */
+function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
+  const u = vx[i];
+  const v = vy[i];
+  const v2 = u * u + v * v;
+  if (v2 <= MAX_SPEED * MAX_SPEED) return;
+  const scale = MAX_SPEED / Math.sqrt(v2);
+  vx[i] = u * scale;
+  vy[i] = v * scale;
 }
 
 /**
@@ -129,20 +150,11 @@ export function integratePositions(store: BodyStore, dt: number): void {
   for (let i = 0; i < store.end; i++) {
     const k = kind[i];
     if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
-    let u = vx[i];
-    let v = vy[i];
-    const v2 = u * u + v * v;
-    if (v2 > max2) {
-      const scale = MAX_SPEED / Math.sqrt(v2);
-      u *= scale;
-      v *= scale;
-      vx[i] = u;
-      vy[i] = v;
-    }
+    if (vx[i] * vx[i] + vy[i] * vy[i] > max2) clampSpeed(vx, vy, i);
     prevX[i] = x[i];
     prevY[i] = y[i];
-    x[i] += u * dt;
-    y[i] += v * dt;
+    x[i] += vx[i] * dt;
+    y[i] += vy[i] * dt;
   }
 }
 

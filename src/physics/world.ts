@@ -36,7 +36,7 @@ import {
   type RayHit,
 } from './narrowphase';
 import { SleepIslands } from './sleep';
-import { LINEAR_SLOP, integratePositions, pushOut, solveVelocities } from './solver';
+import { LINEAR_SLOP, applyRestitution, integratePositions, pushOut, solveVelocities } from './solver';
 import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot';
 import { MAX_DT, MAX_SPEED, checkNumber, describe } from './validate';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options';
@@ -105,7 +105,11 @@ export interface BodyArrays {
   readonly restitution: Float64Array;
 }
 
-/** Called after a step for each pair that started or stopped touching. */
+/**
+ * Called after a step for each pair that started or stopped touching. A body destroyed since
+ * (by `destroyBody`, which ends its contacts, or by an earlier listener) arrives as a stale
+ * handle: `isValid` is false and reading it throws.
+ */
 export type ContactListener = (a: Body, b: Body) => void;
 
 /**
@@ -137,7 +141,7 @@ export class World implements BodyHost {
   private stepping = false;
   private searchedAtLastStats = 0;
   private readonly onPairRemoved = (p: number): void => {
-    if (this.bp.pairTouching[p] === 1) this.events.push(EVENT_END, this.bp.pairA[p], this.bp.pairB[p]);
+    if (this.bp.pairTouching[p] === 1) this.recordEvent(EVENT_END, this.bp.pairA[p], this.bp.pairB[p]);
   };
   private readonly wakeFromContact = (i: number): void => this.wake(i);
 
@@ -229,7 +233,7 @@ export class World implements BodyHost {
   destroyBody(body: Body): void {
     const i = this.checkHandle(body, 'destroyBody');
     this.wakeTouching(i);
-    this.bp.removeBody(i, () => {});
+    this.bp.removeBody(i, this.onPairRemoved);
     this.store.release(i);
     this.handles[i] = undefined;
   }
@@ -274,10 +278,10 @@ export class World implements BodyHost {
     this.stepping = true;
     try {
       this.runStep(dt);
+      this.dispatchEvents();
     } finally {
       this.stepping = false;
     }
-    this.dispatchEvents();
   }
 
   private runStep(dt: number): void {
@@ -298,7 +302,12 @@ export class World implements BodyHost {
       t2 = performance.now();
       prof.narrowphase += t2 - t;
       t = t2;
-      solveVelocities(this.store, this.contacts, h, o.iterations, o.restitutionThreshold, this.bp.pairImpulse);
+      solveVelocities(this.store, this.contacts, h, o.iterations, this.bp.pairImpulse);
+      // Restitution before the positions move: bouncing after them (Box2D v3's order) put the
+      // bounce at the touching point but, with several contacts on one body at hundreds of
+      // m/s, gained energy (a thin-walled box let a 300 m/s body out). The price is a bounce
+      // that starts up to one step's travel short of the surface.
+      applyRestitution(this.store, this.contacts, o.restitutionThreshold);
       integratePositions(this.store, h);
       pushOut(this.store, this.contacts, o.positionIterations);
       this.storeContactState();
@@ -361,9 +370,14 @@ export class World implements BodyHost {
       const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
       if (touching !== bp.pairTouching[p]) {
         bp.pairTouching[p] = touching;
-        this.events.push(touching === 1 ? EVENT_BEGIN : EVENT_END, c.a[k], c.b[k]);
+        this.recordEvent(touching === 1 ? EVENT_BEGIN : EVENT_END, c.a[k], c.b[k]);
       }
     }
+  }
+
+  private recordEvent(kind: number, a: number, b: number): void {
+    const g = this.store.generation;
+    this.events.push(kind, a, b, g[a], g[b]);
   }
 
   private dispatchEvents(): void {
@@ -371,17 +385,24 @@ export class World implements BodyHost {
     const count = ev.count;
     if (count === 0) return;
     ev.count = 0;
-    // Copy out first: a listener may step nothing but may create or destroy bodies.
+    // Copy out first: a listener may not step, but may create or destroy bodies.
     const kinds = ev.kind.slice(0, count);
     const as = ev.a.slice(0, count);
     const bs = ev.b.slice(0, count);
+    const gens = ev.generationA.slice(0, count);
+    const gensB = ev.generationB.slice(0, count);
     for (let k = 0; k < count; k++) {
-      const a = this.handles[as[k]];
-      const b = this.handles[bs[k]];
-      if (a === undefined || b === undefined) continue;
+      const a = this.handleOf(as[k], gens[k]);
+      const b = this.handleOf(bs[k], gensB[k]);
       const list = kinds[k] === EVENT_BEGIN ? this.listeners.contactBegin : this.listeners.contactEnd;
       for (const fn of list) fn(a, b);
     }
+  }
+
+  /** The handle of body (slot, generation): the live one, or a stale one if it was destroyed. */
+  private handleOf(slot: number, generation: number): Body {
+    const live = this.handles[slot];
+    return live !== undefined && live.generation === generation ? live : new Body(this, slot, generation);
   }
 
   /** Bodies whose shape contains the point (m), in slot order. */
