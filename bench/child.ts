@@ -57,6 +57,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
   for (let k = 0; k < warmup; k++) sim.step(DT);
   const times = new Float64Array(steps);
   const phases = new Map<string, Float64Array>();
+  const cpuStart = process.cpuUsage();
   for (let k = 0; k < steps; k++) {
     t = performance.now();
     sim.step(DT);
@@ -71,6 +72,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
       }
     }
   }
+  const cpu = process.cpuUsage(cpuStart);
   const afterRun = sampleMemory();
   sim.read(states);
   const n = states.x.length;
@@ -90,6 +92,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
     medianMs: median(times),
     p95Ms: quantile(times, 0.95),
     meanMs: steps > 0 ? total / steps : Number.NaN,
+    cpuMs: steps > 0 ? (cpu.user + cpu.system) / 1000 / steps : Number.NaN,
     memory: {
       base,
       afterSetup,

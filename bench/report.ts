@@ -34,6 +34,8 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
       o.engine,
       fixed(o.medianMs, 2),
       fixed(o.p95Ms, 2),
+      fixed(o.meanMs, 2),
+      fixed(o.cpuMs, 2),
       o.engine === 'jostle' ? '' : fixed(r, 2),
       fixed(o.setupMs, 0),
       whole(o.memory.heapPerBody),
@@ -46,7 +48,7 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
     ]);
   }
   return formatTable(
-    ['N', '<engine', 'median ms', 'p95 ms', 'jostle/this', 'setup ms', 'heap B/body', 'RSS B/body', 'peak RSS MB', 'max overlap cm', 'outside', 'mean speed m/s', 'load'],
+    ['N', '<engine', 'median ms', 'p95 ms', 'mean ms', 'cpu ms', 'jostle/this', 'setup ms', 'heap B/body', 'RSS B/body', 'peak RSS MB', 'max overlap cm', 'outside', 'mean speed m/s', 'load'],
     rows,
   );
 }

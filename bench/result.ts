@@ -27,6 +27,12 @@ export interface CaseResult {
   medianMs: number;
   p95Ms: number;
   meanMs: number;
+  /**
+   * Process CPU time (user + system) over the timed steps, per step (ms). Near the mean when
+   * the child had a core to itself; well below it when other work took the CPU; above it when
+   * the engine's GC or worker threads ran in parallel.
+   */
+  cpuMs: number;
   memory: {
     /** Engine loaded, scene list built, nothing created yet. */
     base: MemorySample;

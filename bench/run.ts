@@ -19,7 +19,7 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 /** Which engine source the figures belong to: the commit, and whether src/ had uncommitted changes. */
 function describeSource(): string {
   try {
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: REPO, encoding: 'utf8' }).trim();
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const dirty = git('status', '--porcelain', '--', 'src') !== '';
     return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes under src/' : ''}`;
   } catch {
