@@ -52,6 +52,9 @@ const REBUILD_MOVES = 1;
 /** Children per tree node (rbush's default). */
 const NODE_SIZE = 9;
 
+/** Pair sort key: a * KEY_SCALE + b is exact in a double for indices below 2^20. */
+const KEY_SCALE = 1 << 20;
+
 /** Tree items are body index + 1: rbush skips falsy items, and body 0 must not be one. */
 const ITEM = 1;
 
@@ -94,7 +97,8 @@ export class Broadphase {
   pairCount = 0;
   private readonly pairIndex = new PairIndex();
 
-  private movedSinceBuild = 0;
+  /** Moves since the moving tree was last built: decides the next rebuild, so snapshots keep it. */
+  movedSinceBuild = 0;
   /** Each moving body's leaf, valid while `leavesKnown` (rbush's own edits reshape the tree). */
   private leafOf: Array<TreeNode | undefined> = [];
   private leavesKnown = false;
@@ -214,7 +218,11 @@ export class Broadphase {
       }
     }
     this.movedSinceBuild += moved;
-    if (this.movedSinceBuild > REBUILD_MOVES * moving && moving > 64) this.rebuildMovingTree();
+    if (this.movedSinceBuild > REBUILD_MOVES * moving && moving > 64) {
+      this.rebuildMovingTree();
+      // Same cadence, same reason: swap-removes have shuffled the pairs since the last build.
+      this.sortPairs();
+    }
   }
 
   /**
@@ -296,6 +304,34 @@ export class Broadphase {
   /** Index of the cached pair (a, b), or -1. */
   findPair(a: number, b: number): number {
     return a < b ? this.pairIndex.get(a, b) : this.pairIndex.get(b, a);
+  }
+
+  /**
+   * Sorts the pair cache by (a, b) and re-indexes it. The solver walks contacts in pair order,
+   * and swap-removes shuffle that order over time; sorted pairs touch body memory in order.
+   */
+  sortPairs(): void {
+    const n = this.pairCount;
+    const keys = new Float64Array(n);
+    for (let p = 0; p < n; p++) keys[p] = this.pairA[p] * KEY_SCALE + this.pairB[p];
+    keys.sort();
+    const imp = this.pairImpulse.slice(0, n);
+    const t = this.pairTouching.slice(0, n);
+    const rows = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const a = Math.floor(keys[k] / KEY_SCALE);
+      rows[k] = this.pairIndex.get(a, keys[k] - a * KEY_SCALE);
+    }
+    this.pairIndex.clear();
+    for (let k = 0; k < n; k++) {
+      const a = Math.floor(keys[k] / KEY_SCALE);
+      const b = keys[k] - a * KEY_SCALE;
+      this.pairA[k] = a;
+      this.pairB[k] = b;
+      this.pairImpulse[k] = imp[rows[k]];
+      this.pairTouching[k] = t[rows[k]];
+      this.pairIndex.set(a, b, k);
+    }
   }
 
   /** Appends a pair (a < b) with its warm-start state; also used by the snapshot restore. */

@@ -52,6 +52,8 @@ export interface WorldSnapshot {
   freeSlots: Array<[number, number]>;
   /** Cached pairs in order: [a, b, warm-start impulse, touching 0 | 1]. */
   pairs: Array<[number, number, number, number]>;
+  /** Tree moves since the last rebuild, which also re-sorts the pairs: it decides when. */
+  treeMoves: number;
 }
 
 const BODY_KEYS = [
@@ -118,6 +120,7 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
     bodies,
     freeSlots,
     pairs,
+    treeMoves: bp.movedSinceBuild,
   };
 }
 
@@ -152,7 +155,7 @@ function checkStateVelocity(where: string, kind: number, vx: unknown, vy: unknow
  */
 export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): WorldOptions {
   const root = checkObject('snapshot', json);
-  checkKeys('snapshot', root, ['format', 'version', 'options', 'slotCount', 'bodies', 'freeSlots', 'pairs']);
+  checkKeys('snapshot', root, ['format', 'version', 'options', 'slotCount', 'bodies', 'freeSlots', 'pairs', 'treeMoves']);
   if (root.format !== SNAPSHOT_FORMAT) {
     throw new Error(`snapshot.format must be ${JSON.stringify(SNAPSHOT_FORMAT)}, got ${describe(root.format)}`);
   }
@@ -170,6 +173,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
   const bodies = checkArray('snapshot.bodies', root.bodies);
   const freeSlots = checkArray('snapshot.freeSlots', root.freeSlots);
   const pairs = checkArray('snapshot.pairs', root.pairs);
+  const treeMoves = checkInteger('snapshot.treeMoves', root.treeMoves, 0, Number.MAX_SAFE_INTEGER);
 
   const seen = new Uint8Array(slotCount);
   const kinds = new Uint8Array(slotCount);
@@ -279,5 +283,6 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
   for (const b of checked) bp.pending[b.id] = b.pending ? 1 : 0;
   bp.rebuildAll();
   for (const [a, b, impulse, touching] of checkedPairs) bp.addPair(a, b, impulse, touching);
+  bp.movedSinceBuild = treeMoves;
   return options;
 }
