@@ -111,7 +111,7 @@ export class Broadphase {
   searchedCount = 0;
 
   /** Margin (m) added around each fat box. */
-  margin = 0.1;
+  margin = 0.2;
 
   constructor(private readonly store: BodyStore) {
     this.staticTree = new BodyTree(store);

@@ -25,7 +25,7 @@ export interface WorldOptions {
   timeToSleep: number;
   /** m: gap below which a pair always gets a contact row, beyond its closing distance. Default 0.02. */
   speculativeDistance: number;
-  /** m: margin around each fat box in the broadphase. Default 0.1. */
+  /** m: margin around each fat box in the broadphase. Default 0.2 (measured: fewer tree moves beat the extra pairs). */
   broadphaseMargin: number;
 }
 
@@ -40,7 +40,7 @@ export const DEFAULT_OPTIONS: Readonly<WorldOptions> = Object.freeze({
   sleepSpeed: 0.05,
   timeToSleep: 0.5,
   speculativeDistance: 0.02,
-  broadphaseMargin: 0.1,
+  broadphaseMargin: 0.2,
 });
 
 const OPTION_KEYS = Object.keys(DEFAULT_OPTIONS);
