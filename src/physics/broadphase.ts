@@ -92,7 +92,8 @@ export class Broadphase {
   /** Pair cache: body indices (a < b), warm-start impulse, touching flag. */
   pairA: Int32Array = new Int32Array(64);
   pairB: Int32Array = new Int32Array(64);
-  pairImpulse: Float64Array = new Float64Array(64);
+  /** Float32: a warm start only needs to be close, and it is the cache's largest field. */
+  pairImpulse: Float32Array = new Float32Array(64);
   pairTouching: Uint8Array = new Uint8Array(64);
   pairCount = 0;
   private readonly pairIndex = new PairIndex();
@@ -510,7 +511,7 @@ export class Broadphase {
     const b = new Int32Array(n);
     b.set(this.pairB);
     this.pairB = b;
-    const imp = new Float64Array(n);
+    const imp = new Float32Array(n);
     imp.set(this.pairImpulse);
     this.pairImpulse = imp;
     const t = new Uint8Array(n);

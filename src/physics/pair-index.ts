@@ -1,9 +1,12 @@
 /**
  * An open-addressing hash map from a body pair (a, b) to its row in the pair cache, in typed
- * arrays: linear probing, at most half full, deletion by backward shift (no tombstones), so
+ * arrays: linear probing, at most 70% full, deletion by backward shift (no tombstones), so
  * the broadphase finds, adds and drops pairs without allocating or hashing strings.
  */
 const EMPTY = -1;
+
+/** Grow past this share of slots used: probes stay short, and memory per pair stays low. */
+const MAX_LOAD = 0.7;
 
 export class PairIndex {
   private keyA: Int32Array = new Int32Array(0);
@@ -30,7 +33,7 @@ export class PairIndex {
 
   /** Sets the row of pair (a, b), adding the pair when absent. */
   set(a: number, b: number, row: number): void {
-    if ((this.size + 1) * 2 > this.keyA.length) this.rehash(this.keyA.length * 2);
+    if (this.size + 1 > this.keyA.length * MAX_LOAD) this.rehash(this.keyA.length * 2);
     const keyA = this.keyA;
     let slot = this.hash(a, b);
     for (;;) {

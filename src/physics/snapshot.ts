@@ -240,7 +240,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     const key = a * MAX_SLOTS + b;
     if (keys.has(key)) throw new Error(`${where}: pair (${a}, ${b}) appears twice`);
     keys.add(key);
-    const impulse = checkNumber(`${where}[2]`, p[2], 0, Number.MAX_VALUE);
+    const impulse = checkNumber(`${where}[2]`, p[2], 0, MAX_STATE_COORDINATE); // float32
     const touching = checkInteger(`${where}[3]`, p[3], 0, 1);
     return [a, b, impulse, touching] as const;
   });

@@ -34,7 +34,7 @@ export function solveVelocities(
   contacts: ContactBuffer,
   dt: number,
   iterations: number,
-  warmStarts: Float64Array,
+  warmStarts: Float32Array,
 ): void {
   const { vx, vy, invMass } = store;
   const { a, b, nx, ny, separation, mass, impulse, approach } = contacts;
