@@ -59,6 +59,7 @@ export function createCanvasRenderer(canvas: HTMLCanvasElement): Renderer {
   return {
     kind: 'canvas2d',
     canvas,
+    ready: () => true,
     resize(cssWidth, cssHeight, ratio) {
       pixelRatio = ratio;
       sizeCanvas(canvas, cssWidth, cssHeight, ratio);

@@ -14,6 +14,12 @@ export interface Renderer {
   readonly canvas: HTMLCanvasElement;
   /** Matches the drawing buffer to the canvas's CSS size times the device pixel ratio. */
   resize(cssWidth: number, cssHeight: number, pixelRatio: number): void;
+  /**
+   * False while the GPU still works on the last frame. The page then skips this frame's draw
+   * instead of queueing more work: with a slow GPU (software WebGL at 50,000 bodies) a full
+   * command queue would block the main thread inside a GL call, and input with it.
+   */
+  ready(): boolean;
   /** Draws the grid and every instance (positions relative to the camera centre). */
   draw(instances: BodyInstances, camera: Camera): void;
   /** Frees the GPU or canvas resources. */
