@@ -82,6 +82,11 @@ export class BodyInstances {
     this.count = k;
   }
 
+  /** Makes room for `count` instances (keeps nothing: call before filling). Allocates when it grows. */
+  reserve(count: number): void {
+    if (this.floats.length < count * INSTANCE_STRIDE) this.growInstances(Math.ceil(count * 1.25));
+  }
+
   private growPrevious(capacity: number): void {
     const keep = (a: Float64Array): Float64Array => {
       const b = new Float64Array(capacity);

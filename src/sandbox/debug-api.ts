@@ -7,8 +7,25 @@ import type { Camera, Point } from './camera';
 import type { FixedStepLoop } from './loop';
 import type { Sandbox } from './sandbox';
 import type { RendererKind, Settings } from './settings';
+import type { StressMode, StressState } from './stress-mode';
+import type { RampOptions } from './stress-ramp';
+
+/** Stress mode from the console and the tests. */
+export interface StressApi {
+  /** Starts the ramp (defaults: the panel's budget and batch; see RampOptions). */
+  ramp(options?: Partial<RampOptions>): void;
+  /** Builds crowd(`bodies`) in the worker. */
+  preset(bodies: number): void;
+  /** Ends the ramp where it is. */
+  stopRamp(): void;
+  /** Leaves stress mode, bringing the world back to the main thread. */
+  leave(): Promise<void>;
+  /** Where it is (a fresh copy each read). */
+  readonly state: StressState;
+}
 
 export interface JostleApi {
+  /** The main thread's world; in stress mode an empty stand-in (the worker has the real one: see `stress`). */
   readonly world: World;
   readonly settings: Settings;
   readonly camera: Camera;
@@ -28,6 +45,7 @@ export interface JostleApi {
   /** Restitution as the panel's slider sets it: every body and the default. */
   setRestitution(e: number): void;
   readonly sandbox: Sandbox;
+  readonly stress: StressApi;
 }
 
 declare global {
@@ -40,6 +58,7 @@ declare global {
 export function installDebugApi(
   sandbox: Sandbox,
   loop: FixedStepLoop,
+  stress: StressMode,
   renderer: () => RendererKind,
   setRenderer: (kind: RendererKind) => void,
 ): void {
@@ -73,5 +92,14 @@ export function installDebugApi(
     step: () => sandbox.stepOnce(),
     setRestitution: (e) => sandbox.setRestitutionAll(e),
     sandbox,
+    stress: {
+      ramp: (options) => stress.runRamp(options),
+      preset: (bodies) => stress.runPreset(bodies),
+      stopRamp: () => stress.stopRamp(),
+      leave: () => stress.leave(),
+      get state() {
+        return stress.state;
+      },
+    },
   };
 }

@@ -6,8 +6,11 @@
  *   middle or right drag, or space + drag, or two fingers   pan (two fingers also pinch-zoom)
  *   right click on a body     remove it
  *   wheel                     zoom around the cursor
+ * In stress mode the world is in a worker: presses pick from its newest frame, and the spawn,
+ * drag, throw and remove go to it as messages (the `worker` branches below).
  */
 import type { Body } from '../physics/index';
+import type { PickedBody } from './worker-session';
 import type { KeyboardState } from './keyboard';
 import { PointerTracker } from './pointer-tracker';
 import type { Sandbox } from './sandbox';
@@ -38,6 +41,7 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
   let lastX = 0;
   let lastY = 0;
   let target: Body | undefined;
+  let workerTarget: PickedBody | null = null;
   let sprayX = 0;
   let sprayY = 0;
   let pinchDistance = 0;
@@ -50,6 +54,11 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
    * turn a flick into a drop.
    */
   const endGrab = (throwIt: boolean, releaseTime: number): void => {
+    if (sandbox.worker !== null) {
+      const v = throwIt ? tracker.velocity(releaseTime) : { x: 0, y: 0 };
+      sandbox.worker.release(v.x, v.y);
+      return;
+    }
     const grab = sandbox.grab;
     if (grab === null) return;
     sandbox.grab = null;
@@ -97,6 +106,11 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       e.preventDefault();
       return;
     }
+    if (e.button === 2 && sandbox.worker !== null) {
+      workerTarget = sandbox.pickInWorker(e.clientX, e.clientY);
+      mode = workerTarget !== null ? 'remove' : 'pan';
+      return;
+    }
     if (e.button === 2) {
       target = sandbox.bodyAtScreen(e.clientX, e.clientY);
       mode = target !== undefined ? 'remove' : 'pan';
@@ -108,6 +122,16 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       sprayX = p.x;
       sprayY = p.y;
       sandbox.spawnAt(p.x, p.y);
+      return;
+    }
+    if (sandbox.worker !== null) {
+      const picked = sandbox.pickInWorker(e.clientX, e.clientY);
+      if (picked === null) mode = 'click';
+      else if (picked.isStatic && !sandbox.settings.paused) mode = 'none';
+      else {
+        sandbox.worker.grab(picked.id, p.x, p.y);
+        mode = 'grab';
+      }
       return;
     }
     const body = sandbox.bodyAtScreen(e.clientX, e.clientY);
@@ -149,6 +173,8 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     } else if (mode === 'remove' && moved) {
       mode = 'pan';
       sandbox.camera.panBy(e.clientX - downX, e.clientY - downY);
+    } else if (mode === 'grab' && sandbox.worker !== null) {
+      sandbox.worker.drag(p.x, p.y);
     } else if (mode === 'grab' && sandbox.grab !== null) {
       sandbox.grab.targetX = p.x;
       sandbox.grab.targetY = p.y;
@@ -180,9 +206,11 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       const p = world(e);
       if (mode === 'click') sandbox.spawnAt(p.x, p.y);
       if (mode === 'remove' && target !== undefined) sandbox.remove(target);
+      if (mode === 'remove' && workerTarget !== null) sandbox.worker?.remove(workerTarget.id);
     }
     if (mode === 'grab') endGrab(!cancelled, e.timeStamp);
     target = undefined;
+    workerTarget = null;
     mode = 'none';
   };
   stage.addEventListener('pointerup', (e) => finish(e, false));

@@ -44,8 +44,7 @@ export function attachKeyboard(
       sandbox.settings.shape = SHAPE_KINDS[Number(e.key) - 1];
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       const h = hover();
-      const body = h.inside ? sandbox.bodyAtScreen(h.clientX, h.clientY) : undefined;
-      if (body !== undefined) sandbox.remove(body);
+      if (h.inside) sandbox.removeAtScreen(h.clientX, h.clientY);
     } else if (e.key === 'f' || e.key === 'F') {
       sandbox.fitView();
     } else if (e.key === '?') {

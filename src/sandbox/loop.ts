@@ -29,6 +29,11 @@ export class FixedStepLoop {
   /** Simulated seconds per real second. */
   timeScale = 1;
   paused = false;
+  /**
+   * True while another thread steps the world (stress mode's worker): frames only render,
+   * with alpha 1, and `steps` stands still.
+   */
+  physicsElsewhere = false;
   /** Physics steps run since the page opened. */
   steps = 0;
   /** Frames rendered since the page opened. */
@@ -75,6 +80,13 @@ export class FixedStepLoop {
     this.last = now;
     const dt = this.dt;
     let ran = 0;
+    if (this.physicsElsewhere) {
+      this.accumulator = 0;
+      this.pendingSteps = 0;
+      this.frames++;
+      this.client.render(1, seconds);
+      return;
+    }
     if (!this.paused) {
       this.accumulator += seconds * this.timeScale;
       const started = performance.now();

@@ -1,7 +1,8 @@
 /**
  * The sandbox page, composed: the world (inside `Sandbox`), a renderer, the overlay, input,
- * the panel and the frame loop. Each piece has its own file; this one only connects them, so
- * a worker that steps the world can later replace `sandbox.step` without touching the rest.
+ * the panel, stress mode and the frame loop. Each piece has its own file; this one only
+ * connects them. In stress mode the world steps in a worker (physics-worker.ts): the loop then
+ * only draws the worker's newest frame.
  */
 import './style.css';
 import { createSceneIO } from './scene-io';
@@ -17,6 +18,7 @@ import { createRenderer, type Renderer } from './renderer';
 import { Sandbox } from './sandbox';
 import type { RendererKind } from './settings';
 import { StatsReadout } from './stats';
+import { StressMode } from './stress-mode';
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -47,6 +49,30 @@ function resize(): void {
   sandbox.fitView();
 }
 
+/**
+ * `?stress=ramp` runs the ramp on open (`&budget=` ms, `&batch=` bodies); `?stress=50000`
+ * opens that preset. A link to a benchmark run, and the browser tests' way in.
+ */
+function startStressFromUrl(mode: StressMode): void {
+  const params = new URLSearchParams(location.search);
+  const what = params.get('stress');
+  if (what === null) return;
+  try {
+    if (what === 'ramp') {
+      const budget = params.get('budget');
+      const batch = params.get('batch');
+      mode.runRamp({
+        ...(budget !== null ? { budgetMs: Number(budget) } : {}),
+        ...(batch !== null ? { batch: Number(batch) } : {}),
+      });
+    } else {
+      mode.runPreset(Number(what));
+    }
+  } catch (error) {
+    showMessage(`Cannot start the stress test: ${(error as Error).message}`, 'error');
+  }
+}
+
 function setRenderer(kind: RendererKind): void {
   renderer?.dispose();
   const made = createRenderer(kind);
@@ -61,11 +87,13 @@ function setRenderer(kind: RendererKind): void {
 }
 
 const stats = { readout: null as StatsReadout | null };
+const stress = new StressMode(sandbox);
+stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
   step(dt) {
     try {
       sandbox.step(dt);
-      stats.readout?.step(sandbox.world);
+      stats.readout?.step(sandbox.world.profile);
     } catch (error) {
       // A failing step must not kill the frame loop: stop, say why, keep the scene to inspect.
       sandbox.setPaused(true);
@@ -75,18 +103,28 @@ const loop = new FixedStepLoop({
   },
   render(alpha, seconds) {
     if (renderer === null) return;
+    const started = performance.now();
     const camera = sandbox.camera;
-    sandbox.instances.pack(sandbox.world, alpha, camera.x, camera.y);
-    renderer.draw(sandbox.instances, camera);
-    overlay.draw(sandbox);
-    stats.readout?.frame(seconds, sandbox.world, renderer.kind, performance.now());
+    // A GPU still busy with the last frame skips this one: queueing more would block this thread.
+    const drawing = renderer.ready();
+    if (drawing) {
+      if (sandbox.worker !== null) sandbox.worker.pack(sandbox.instances, camera.x, camera.y, started);
+      else sandbox.instances.pack(sandbox.world, alpha, camera.x, camera.y);
+      renderer.draw(sandbox.instances, camera);
+      overlay.draw(sandbox);
+    }
+    const now = performance.now();
+    const counts = stress.active ? stress.counts : null;
+    if (counts !== null) stats.readout?.frame(seconds, counts, renderer.kind, now, 'worker');
+    else stats.readout?.frame(seconds, { bodies: sandbox.world.bodyCount, stats: sandbox.world.stats }, renderer.kind, now);
+    stress.recordFrame(drawing ? now - started : -1, seconds, now);
   },
 });
 sandbox.attachLoop(loop);
 
 const io = createSceneIO(sandbox);
 const toggleHelp = createHelp();
-const panel = createPanel(sandbox, {
+const panel = createPanel(sandbox, stress, {
   setRenderer,
   saveFile: () => io.saveFile(),
   openFile: () => io.openFile(),
@@ -98,9 +136,10 @@ const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
 attachKeyboard(sandbox, keys, () => hover, toggleHelp);
 setRenderer(sandbox.settings.renderer);
-installDebugApi(sandbox, loop, () => renderer?.kind ?? 'webgl2', setRenderer);
+installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer);
 new ResizeObserver(resize).observe(stage);
 resize();
 await io.restore();
+startStressFromUrl(stress);
 loop.start();
 document.body.dataset.ready = 'true';

@@ -1,12 +1,15 @@
 /**
  * The control panel (lil-gui; the only file that imports it): simulation, material, spawn,
- * scenes, view, debug draw, the collision explainer, save and share, and the stats readout.
+ * scenes, view, the stress test, debug draw, the collision explainer, save and share, and the
+ * stats readout.
  * Controls edit the sandbox's settings object and call the sandbox; `refresh` re-reads the
  * settings after a key press, a new scene or a loaded file.
  */
 import GUI from 'lil-gui';
 import { SCENES } from '../scenes/index';
+import { showMessage } from './messages';
 import type { Sandbox } from './sandbox';
+import { STRESS_PRESETS, type StressMode } from './stress-mode';
 import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, type RendererKind, type Settings } from './settings';
 
 /** What the panel's buttons do beyond the sandbox's own actions. */
@@ -25,7 +28,7 @@ export interface Panel {
 }
 
 /** Builds the panel in the page's top-right corner. */
-export function createPanel(sandbox: Sandbox, actions: PanelActions): Panel {
+export function createPanel(sandbox: Sandbox, stress: StressMode, actions: PanelActions): Panel {
   const s = sandbox.settings;
   const gui = new GUI({ title: 'Jostle' });
   const apply = (): void => sandbox.applySettings();
@@ -62,6 +65,30 @@ export function createPanel(sandbox: Sandbox, actions: PanelActions): Panel {
     .add(s, 'renderer', [...RENDERER_KINDS])
     .name('renderer')
     .onChange((kind: RendererKind) => actions.setRenderer(kind));
+
+  const stressFolder = gui.addFolder('Stress test');
+  const attempt = (action: () => void): void => {
+    try {
+      action();
+    } catch (error) {
+      showMessage(`Cannot start the stress test: ${(error as Error).message}`, 'error');
+    }
+  };
+  const stressButtons: Record<string, () => void> = {
+    ramp: () => attempt(() => stress.runRamp()),
+    stop: () => stress.stopRamp(),
+    leave: () => void stress.leave(),
+  };
+  stressFolder.add(s, 'stressBudget', LIMITS.stressBudget[0], LIMITS.stressBudget[1], 0.5).name('budget ms/step');
+  stressFolder.add(s, 'stressBatch', LIMITS.stressBatch[0], LIMITS.stressBatch[1], 50).name('batch (bodies)');
+  stressFolder.add(stressButtons, 'ramp').name('run the ramp');
+  for (const n of STRESS_PRESETS) {
+    const key = `preset${n}`;
+    stressButtons[key] = () => attempt(() => stress.runPreset(n));
+    stressFolder.add(stressButtons, key).name(`${n.toLocaleString('en-US')} bodies`);
+  }
+  const stopControl = stressFolder.add(stressButtons, 'stop').name('stop the ramp');
+  const leaveControl = stressFolder.add(stressButtons, 'leave').name('leave, keep the world');
 
   const sim = gui.addFolder('Simulation');
   sim.add(s, 'paused').name('pause (space)').onChange((v: boolean) => sandbox.setPaused(v));
@@ -115,8 +142,18 @@ export function createPanel(sandbox: Sandbox, actions: PanelActions): Panel {
   statsElement.id = 'stats';
   stats.$children.appendChild(statsElement);
 
+  // lil-gui stops key events inside its controllers (so typing in a field is not a shortcut).
+  // A clicked button or checkbox would keep the focus and with it swallow every shortcut
+  // after it (space after "50,000 bodies" would not pause): let go of the focus instead.
+  gui.domElement.addEventListener('click', () => {
+    const t = document.activeElement;
+    if (t instanceof HTMLButtonElement || (t instanceof HTMLInputElement && t.type === 'checkbox')) t.blur();
+  });
+
   const refresh = (): void => {
     for (const c of gui.controllersRecursive()) c.updateDisplay();
+    stopControl.enable(stress.rampRunning);
+    leaveControl.enable(stress.active);
   };
   sandbox.onChange(refresh);
   return { refresh, statsElement };

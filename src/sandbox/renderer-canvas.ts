@@ -1,7 +1,7 @@
 /**
  * Canvas 2D renderer: the fallback when WebGL2 is missing, and a choice in the panel. It draws
  * the same instances as the WebGL2 renderer, one path per body, so it slows down in the tens of
- * thousands where the instanced draw does not.
+ * thousands where the WebGL2 draw (one draw call for all) does not.
  */
 import { BACKGROUND_CSS, cssColor } from './palette';
 import { INSTANCE_STRIDE, type BodyInstances } from './body-instances';

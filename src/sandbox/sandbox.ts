@@ -3,6 +3,10 @@
  * keyboard, panel, file, test): open a scene, spawn, grab, remove, select, pause, step, tune.
  * The running `world` may be replaced (a scene, a loaded file), so everything reads it from
  * here each time instead of keeping it.
+ *
+ * In stress mode a worker owns the world (`worker` is set, physics-worker.ts says why): the
+ * actions below forward to it instead, and `world` is an empty stand-in until the worker's
+ * world is handed back.
  */
 import { World, mulberry32, roundedRectOverlap, type Body, type PointHit, type Random } from '../physics/index';
 import { SCENES, findScene } from '../scenes/index';
@@ -12,12 +16,13 @@ import { Grab } from './grab';
 import type { FixedStepLoop } from './loop';
 import { showMessage } from './messages';
 import { defaultSettings, readWorldSettings, worldOptionsOf, type Settings } from './settings';
+import { scatter } from './scatter';
 import { shapeParams } from './shapes';
+import type { PickedBody, WorkerSession } from './worker-session';
+import { worldBounds } from './world-view';
 
 /** How far from a body (CSS px) a press still picks it: small bodies stay easy to grab. */
 const PICK_TOLERANCE = 4; // px
-/** Tries to find a free spot per body of "spawn N". */
-const SPAWN_TRIES = 12;
 
 export class Sandbox {
   world: World = new World();
@@ -32,7 +37,10 @@ export class Sandbox {
   sceneBounds: Bounds = { minX: -10, minY: -10, maxX: 10, maxY: 10 };
   /** CSS px on the right of the view that the panel covers; fitting keeps the scene clear of it. */
   fitInsetRight = 0;
+  /** The physics worker while in stress mode, else null. */
+  worker: WorkerSession | null = null;
   private loop: FixedStepLoop | null = null;
+  private readonly workerEndListeners: Array<() => void> = [];
   private readonly random: Random = mulberry32(0x5eed);
   private readonly changeListeners: Array<() => void> = [];
   private readonly hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
@@ -51,6 +59,38 @@ export class Sandbox {
   /** Tells the listeners that state changed. */
   changed(): void {
     for (const fn of this.changeListeners) fn();
+  }
+
+  /** Calls `listener` when the worker stops owning the world (stress mode ends). */
+  onWorkerEnd(listener: () => void): void {
+    this.workerEndListeners.push(listener);
+  }
+
+  /**
+   * Hands the physics to `session` (stress mode): the loop stops stepping here, the world here
+   * becomes an empty stand-in, and the clock settings go to the worker.
+   */
+  useWorker(session: WorkerSession): void {
+    if (this.worker === session) return;
+    this.dropWorker();
+    this.world = new World();
+    this.grab = null;
+    this.selection = [];
+    this.instances.reset();
+    this.worker = session;
+    if (this.loop !== null) this.loop.physicsElsewhere = true;
+    this.syncLoop();
+  }
+
+  /** Stops the worker (its world is dropped; take it first with `exportWorld` to keep it). */
+  dropWorker(): void {
+    const session = this.worker;
+    if (session === null) return;
+    this.worker = null;
+    session.dispose();
+    if (this.loop !== null) this.loop.physicsElsewhere = false;
+    this.instances.reset();
+    for (const fn of this.workerEndListeners) fn();
   }
 
   /** Runs one physics step of `dt` s: the drag spring, the interpolation capture, the world. */
@@ -87,12 +127,13 @@ export class Sandbox {
 
   /** Makes `world` the running world (from a scene or a file); the settings follow its options. */
   replaceWorld(world: World): void {
+    this.dropWorker();
     this.world = world;
     this.grab = null;
     this.selection = [];
     this.instances.reset();
     readWorldSettings(this.settings, world.options);
-    this.sceneBounds = boundsOf(world) ?? this.sceneBounds;
+    this.sceneBounds = worldBounds(world) ?? this.sceneBounds;
     this.loop?.resetTime();
   }
 
@@ -106,6 +147,7 @@ export class Sandbox {
   /** Pauses or resumes. */
   setPaused(paused: boolean): void {
     this.settings.paused = paused;
+    this.worker?.setClock(paused, this.settings.hertz, this.settings.timeScale);
     if (this.loop !== null) {
       if (this.loop.paused && !paused) this.instances.reset();
       this.loop.paused = paused;
@@ -115,11 +157,18 @@ export class Sandbox {
 
   /** Runs exactly one step on the next frame (paused or not). */
   stepOnce(): void {
-    this.loop?.requestStep();
+    if (this.worker !== null) this.worker.stepOnce();
+    else this.loop?.requestStep();
   }
 
   /** Pushes rate, pause and world options from the settings; a rejected option is reported and undone. */
   applySettings(): void {
+    if (this.worker !== null) {
+      // The worker answers with its options (and a message if it refused them).
+      this.worker.setOptions(worldOptionsOf(this.settings));
+      this.syncLoop();
+      return;
+    }
     try {
       this.world.setOptions(worldOptionsOf(this.settings));
     } catch (error) {
@@ -143,39 +192,46 @@ export class Sandbox {
   setRestitutionAll(e: number): void {
     const value = Math.min(1, Math.max(0, e));
     this.settings.restitution = value;
+    if (this.worker !== null) {
+      this.worker.setRestitutionAll(value);
+      return;
+    }
     for (const body of this.world.getBodies()) body.setRestitution(value);
   }
 
   // ---- Bodies ----
 
-  /** Spawns the selected shape at (x, y) m with velocity (vx, vy) m/s; reports and returns null if the engine refuses. */
+  /**
+   * Spawns the selected shape at (x, y) m with velocity (vx, vy) m/s; reports and returns null
+   * if the engine refuses. In stress mode the worker spawns it and this returns null.
+   */
   spawnAt(x: number, y: number, vx = 0, vy = 0): Body | null {
     const s = this.settings;
     const shape = shapeParams(s.shape, s.size, s.cornerRadius, this.random);
+    const def = { x, y, vx, vy, ...shape, restitution: s.restitution, density: s.density };
+    if (this.worker !== null) {
+      this.worker.spawn(def);
+      return null;
+    }
     try {
-      return this.world.createBody({ x, y, vx, vy, ...shape, restitution: s.restitution, density: s.density });
+      return this.world.createBody(def);
     } catch (error) {
       showMessage(`Cannot spawn here: ${(error as Error).message}`, 'error');
       return null;
     }
   }
 
-  /** Spawns up to `count` bodies at free spots of the scene; returns how many found room. */
+  /**
+   * Spawns up to `count` bodies at free spots of the scene; returns how many found room. In
+   * stress mode the worker places them (they show in a later frame) and this returns 0.
+   */
   spawnMany(count: number): number {
-    const b = this.sceneBounds;
-    const size = this.settings.size;
-    let made = 0;
-    for (let n = 0; n < count; n++) {
-      for (let attempt = 0; attempt < SPAWN_TRIES; attempt++) {
-        const x = b.minX + size + this.random() * Math.max(0, b.maxX - b.minX - 2 * size);
-        const y = b.minY + size + this.random() * Math.max(0, b.maxY - b.minY - 2 * size);
-        const h = size * 0.55;
-        if (this.world.queryBox(x - h, y - h, x + h, y + h).length > 0) continue;
-        if (this.spawnAt(x, y) !== null) made++;
-        break;
-      }
+    const s = this.settings;
+    if (this.worker !== null) {
+      this.worker.scatter(count, { kind: s.shape, size: s.size, cornerRadius: s.cornerRadius }, s.restitution, s.density);
+      return 0;
     }
-    return made;
+    return scatter(this.world, this.sceneBounds, s.size, count, this.random, (x, y) => this.spawnAt(x, y) !== null);
   }
 
   /**
@@ -203,6 +259,24 @@ export class Sandbox {
     return best;
   }
 
+  /** In stress mode: the body under client point (clientX, clientY) in the worker's newest frame, or null. */
+  pickInWorker(clientX: number, clientY: number): PickedBody | null {
+    if (this.worker === null) return null;
+    const p = this.camera.screenToWorld(clientX, clientY);
+    return this.worker.pick(p.x, p.y, PICK_TOLERANCE / this.camera.scale);
+  }
+
+  /** Removes the body under client point (clientX, clientY), if any, in either mode. */
+  removeAtScreen(clientX: number, clientY: number): void {
+    if (this.worker !== null) {
+      const picked = this.pickInWorker(clientX, clientY);
+      if (picked !== null) this.worker.remove(picked.id);
+      return;
+    }
+    const body = this.bodyAtScreen(clientX, clientY);
+    if (body !== undefined) this.remove(body);
+  }
+
   /** Removes a body (and forgets it if selected or held). */
   remove(body: Body): void {
     if (!body.isValid) return;
@@ -221,21 +295,4 @@ export class Sandbox {
     this.grab = new Grab(body, x, y);
     this.select(body);
   }
-}
-
-/** The bounds of every body of `world` (m), or null for an empty world. */
-export function boundsOf(world: World): Bounds | null {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const b of world.getBodies()) {
-    const ex = b.halfWidth + b.radius;
-    const ey = b.halfHeight + b.radius;
-    minX = Math.min(minX, b.x - ex);
-    minY = Math.min(minY, b.y - ey);
-    maxX = Math.max(maxX, b.x + ex);
-    maxY = Math.max(maxY, b.y + ey);
-  }
-  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
 }

@@ -47,10 +47,17 @@ export function createSceneIO(sandbox: Sandbox): SceneIO {
     }
   };
   const openPicker = attachFileInputs((file) => void loadFile(file));
-  startAutosave(text, () => sandbox.grab === null && sandbox.world.bodyCount <= AUTOSAVE_MAX_BODIES);
+  // In stress mode the world is in the worker and `sandbox.world` an empty stand-in: no autosave.
+  startAutosave(text, () => sandbox.worker === null && sandbox.grab === null && sandbox.world.bodyCount <= AUTOSAVE_MAX_BODIES);
+  const inWorker = (): boolean => {
+    if (sandbox.worker === null) return false;
+    showMessage('The stress test runs in a worker: choose "leave, keep the world" in the panel first, then save or share.', 'info');
+    return true;
+  };
 
   return {
     saveFile() {
+      if (inWorker()) return;
       const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, '-');
       downloadText(`jostle-${sandbox.settings.scene}-${stamp}.json`, text());
     },
@@ -58,6 +65,7 @@ export function createSceneIO(sandbox: Sandbox): SceneIO {
     loadFile,
     loadText,
     async copyShareLink() {
+      if (inWorker()) return;
       const hash = await encodeShareHash(text());
       history.replaceState(null, '', hash);
       const url = location.href;

@@ -53,6 +53,11 @@ export interface Settings {
   // Collision explainer
   explain: boolean;
   measurements: boolean;
+  // Stress test
+  /** Median step time the ramp may reach and still hold a count, ms. */
+  stressBudget: number;
+  /** Bodies the ramp adds per batch. */
+  stressBatch: number;
 }
 
 /** Ranges of the numeric settings [min, max]: the panel's sliders and the save file's checks. */
@@ -68,6 +73,8 @@ export const LIMITS = {
   size: [0.05, 10],
   cornerRadius: [0, 5],
   count: [1, 5000],
+  stressBudget: [0.5, 50],
+  stressBatch: [50, 5000],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** A fresh copy of the defaults. */
@@ -97,6 +104,8 @@ export function defaultSettings(): Settings {
     sleepState: false,
     explain: true,
     measurements: false,
+    stressBudget: 8,
+    stressBatch: 500,
   };
 }
 

@@ -2,7 +2,13 @@
  * The stats readout: frames per second, the step's milliseconds split by phase (smoothed over
  * recent steps), and the world's counts. The text updates a few times a second so it can be read.
  */
-import type { World } from '../physics/index';
+import type { StepProfile, WorldStats } from '../physics/index';
+
+/** The counts the readout shows: from the world here, or from the worker's newest frame. */
+export interface StatsCounts {
+  bodies: number;
+  stats: WorldStats;
+}
 
 const SMOOTHING = 0.1; // weight of the newest sample in the running averages
 const UPDATE_INTERVAL = 250; // ms between text updates
@@ -15,30 +21,29 @@ export class StatsReadout {
   constructor(private readonly element: HTMLElement) {}
 
   /** Records a step's profile. */
-  step(world: World): void {
-    const p = world.profile;
+  step(p: StepProfile): void {
     for (const key of Object.keys(this.phases) as Array<keyof typeof this.phases>) {
       this.phases[key] += (p[key] - this.phases[key]) * SMOOTHING;
     }
   }
 
-  /** Records a frame of `seconds` and, now and then, rewrites the text. */
-  frame(seconds: number, world: World, renderer: string, nowMs: number): void {
+  /** Records a frame of `seconds` and, now and then, rewrites the text; `where` says which thread steps. */
+  frame(seconds: number, counts: StatsCounts, renderer: string, nowMs: number, where = 'main thread'): void {
     if (seconds > 0) this.fps += (1 / seconds - this.fps) * SMOOTHING;
     if (nowMs - this.lastText < UPDATE_INTERVAL) return;
     this.lastText = nowMs;
     const p = this.phases;
-    const st = world.stats;
+    const st = counts.stats;
     const ms = (v: number): string => v.toFixed(2).padStart(6);
     this.element.textContent = [
       `fps          ${this.fps.toFixed(0).padStart(6)}   ${renderer}`,
-      `step ms      ${ms(p.total)}`,
+      `step ms      ${ms(p.total)}   ${where}`,
       `  broadphase ${ms(p.broadphase)}`,
       `  narrow     ${ms(p.narrowphase)}`,
       `  solve      ${ms(p.solve)}`,
       `  continuous ${ms(p.continuous)}`,
       `  sleep      ${ms(p.sleep)}`,
-      `bodies       ${String(world.bodyCount).padStart(6)}`,
+      `bodies       ${String(counts.bodies).padStart(6)}`,
       `awake        ${String(st.awakeBodies).padStart(6)}`,
       `pairs        ${String(st.pairs).padStart(6)}`,
       `contacts     ${String(st.contacts).padStart(6)}`,

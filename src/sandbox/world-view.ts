@@ -16,3 +16,22 @@ export const KIND_DYNAMIC = BODY_DYNAMIC;
 export function bodyArrays(world: World): BodyArrays {
   return world.bodyArrays;
 }
+
+/** The bounds (m) of every body of `world`, or null for an empty world. Allocates the result only. */
+export function worldBounds(world: World): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  const s = world.bodyArrays;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < s.slotCount; i++) {
+    if (s.kind[i] === BODY_FREE) continue;
+    const ex = s.halfWidth[i] + s.radius[i];
+    const ey = s.halfHeight[i] + s.radius[i];
+    minX = Math.min(minX, s.x[i] - ex);
+    minY = Math.min(minY, s.y[i] - ey);
+    maxX = Math.max(maxX, s.x[i] + ex);
+    maxY = Math.max(maxY, s.y[i] + ey);
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}

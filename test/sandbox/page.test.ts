@@ -4,13 +4,12 @@
  * whole suite; every test opens its own context (fresh localStorage). Screenshots go to
  * test-artifacts/. Set JOSTLE_SKIP_BROWSER=1 to skip.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SCENES } from '../../src/scenes/index';
-import { ARTIFACTS, buildApp, launchBrowser, removeBuild, serve } from './harness';
+import { ARTIFACTS, usePageSuite } from './harness';
 import { decodePng, drawnShare } from './png';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
@@ -33,45 +32,8 @@ interface BodyData {
 }
 
 describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
-  let browser: Browser;
-  let server: Server;
-  let baseUrl = '';
-  let dist = '';
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    dist = await buildApp();
-    ({ server, url: baseUrl } = await serve(dist));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    if (dist !== '') removeBuild(dist);
-  });
-
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-
-  /** Opens the page (with `query`, e.g. '?scene=pinball') and waits until it runs. */
-  async function open(query = '', context?: BrowserContext): Promise<Page> {
-    const ctx = context ?? (await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true }));
-    if (context === undefined) contexts.push(ctx);
-    const page = await ctx.newPage();
-    errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await page.goto(baseUrl + query);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
-    await page.waitForFunction(() => window.jostle.frames > 2);
-    return page;
-  }
+  const suite = usePageSuite(VIEWPORT);
+  const open = suite.open;
 
   const bodies = (page: Page): Promise<BodyData[]> =>
     page.evaluate(() =>
@@ -112,7 +74,7 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     await page.waitForFunction((f) => window.jostle.frames > f + 2, frames);
     expect(await page.locator('#stage canvas.view').count()).toBe(1);
     expect(await screenshotShare(page, 'renderer-canvas2d')).toBeGreaterThan(0.05);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   });
 
   it('the conversions on window.jostle map metres to the pointer coordinates and back', async () => {
@@ -129,8 +91,7 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
   });
 
   it('wheel zooms around the cursor; right drag and space + drag pan; HiDPI canvases are sharp', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
-    contexts.push(context);
+    const context = await suite.newContext({ deviceScaleFactor: 2 });
     const page = await open('?scene=empty-arena', context);
     const size = await page.evaluate(() => {
       const c = document.querySelector<HTMLCanvasElement>('#stage canvas.view');
@@ -188,7 +149,7 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     expect(await page.evaluate(() => window.jostle.world.bodyCount)).toBe(total);
     await page.keyboard.press('.');
     await page.waitForFunction((t) => new RegExp(`bodies\\s+${t}\\b`).test(document.getElementById('stats')?.textContent ?? ''), total);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   });
 
   it('every debug layer draws without error', async () => {
@@ -201,7 +162,7 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     const frames = await page.evaluate(() => window.jostle.frames);
     await page.waitForFunction((f) => window.jostle.frames > f + 3, frames);
     expect(await screenshotShare(page, 'debug-all')).toBeGreaterThan(plain);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   });
 
   it('a click on empty space spawns a body where clicked', async () => {
@@ -332,7 +293,7 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     expect(await page.evaluate(() => window.jostle.world.getBodies().at(-1)?.y)).toBeLessThan(y0 ?? NaN);
     await page.keyboard.press(' ');
     await page.waitForFunction((s) => window.jostle.steps > s + 5, s0 + 1);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   });
 
   it('right click removes a body; keys choose shapes and show the help', async () => {
@@ -403,12 +364,11 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
       expect(await page.evaluate(() => JSON.stringify(window.jostle.world.toJSON()))).toBe(before);
       expect(await page.evaluate(() => window.jostle.settings.scene)).toBe('billiards');
     }
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   });
 
   it('a share link and the autosave bring the scene back', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    contexts.push(context);
+    const context = await suite.newContext();
     const page = await open('?scene=empty-arena', context);
     await page.keyboard.press(' ');
     for (const [x, y] of [
@@ -425,10 +385,10 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     await page.getByRole('button', { name: 'copy share link' }).click();
     await page.waitForFunction(() => location.hash.startsWith('#scene=z'));
     const link = await page.evaluate(() => location.origin + location.pathname + location.hash);
-    const linked = await open(link.slice(baseUrl.length));
+    const linked = await open(link.slice(suite.baseUrl.length));
     expect(await bodies(linked)).toEqual(made);
     // Autosave: a reload of the first page (same storage, no link) restores the spawned bodies.
-    await page.goto(baseUrl);
+    await page.goto(suite.baseUrl);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     expect(await bodies(page)).toEqual(made);
   });
@@ -465,6 +425,6 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
       expect(await page.evaluate(() => window.jostle.world.bodyCount)).toBeGreaterThan(0);
       expect(await screenshotShare(page, `scene-${scene.id}`)).toBeGreaterThan(0.03);
     }
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   });
 });
