@@ -171,10 +171,14 @@ export class StressHud {
     ctx.font = '10px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
     ctx.textBaseline = 'top';
     ctx.fillText(`${top.toFixed(top < 10 ? 1 : 0)} ms`, 4, 2);
-    ctx.fillStyle = '#ff7b72';
     ctx.textBaseline = 'bottom';
+    const label = `budget ${this.budgetMs} ms`;
+    const labelWidth = ctx.measureText(label).width;
+    ctx.fillStyle = 'rgba(13, 17, 23, 0.85)';
+    ctx.fillRect(GRAPH_WIDTH - labelWidth - 8, budgetY - 13, labelWidth + 6, 12);
+    ctx.fillStyle = '#ff7b72';
     ctx.textAlign = 'right';
-    ctx.fillText(`budget ${this.budgetMs} ms`, GRAPH_WIDTH - 4, budgetY - 2);
+    ctx.fillText(label, GRAPH_WIDTH - 5, budgetY - 2);
     ctx.textAlign = 'left';
   }
 }

@@ -147,7 +147,9 @@ export class StressRamp {
     }
     this.samples[this.sampled++] = stepMs;
     if (this.sampled < o.window) return 'step';
-    const point = { bodies, stepMs: median(this.samples, this.sampled) };
+    // Rounded to the microsecond: browser clocks are coarser, and float noise in a difference of
+    // two readings must not put a median of exactly the budget over it.
+    const point = { bodies, stepMs: Math.round(median(this.samples, this.sampled) * 1000) / 1000 };
     this.last = point;
     this.batches++;
     if (point.stepMs > o.budgetMs) {
