@@ -16,6 +16,8 @@ export interface StressApi {
   ramp(options?: Partial<RampOptions>): void;
   /** Builds crowd(`bodies`) in the worker. */
   preset(bodies: number): void;
+  /** Moves the current world into the worker as it is. */
+  runCurrentWorld(): void;
   /** Ends the ramp where it is. */
   stopRamp(): void;
   /** Leaves stress mode, bringing the world back to the main thread. */
@@ -95,6 +97,7 @@ export function installDebugApi(
     stress: {
       ramp: (options) => stress.runRamp(options),
       preset: (bodies) => stress.runPreset(bodies),
+      runCurrentWorld: () => stress.runCurrentWorld(),
       stopRamp: () => stress.stopRamp(),
       leave: () => stress.leave(),
       get state() {

@@ -76,6 +76,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   };
   const stressButtons: Record<string, () => void> = {
     ramp: () => attempt(() => stress.runRamp()),
+    world: () => attempt(() => stress.runCurrentWorld()),
     stop: () => stress.stopRamp(),
     leave: () => void stress.leave(),
   };
@@ -87,6 +88,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     stressButtons[key] = () => attempt(() => stress.runPreset(n));
     stressFolder.add(stressButtons, key).name(`${n.toLocaleString('en-US')} bodies`);
   }
+  const worldControl = stressFolder.add(stressButtons, 'world').name('this world in the worker');
   const stopControl = stressFolder.add(stressButtons, 'stop').name('stop the ramp');
   const leaveControl = stressFolder.add(stressButtons, 'leave').name('leave, keep the world');
 
@@ -154,6 +156,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     for (const c of gui.controllersRecursive()) c.updateDisplay();
     stopControl.enable(stress.rampRunning);
     leaveControl.enable(stress.active);
+    worldControl.enable(!stress.active);
   };
   sandbox.onChange(refresh);
   return { refresh, statsElement };

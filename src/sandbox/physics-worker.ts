@@ -256,7 +256,7 @@ scope.onmessage = (event) => {
         const next = World.fromJSON(m.snapshot);
         arena = null;
         ramp = null;
-        useWorld(next, null);
+        useWorld(next, m.bounds);
       });
       break;
     case 'stop-ramp':

@@ -28,10 +28,13 @@ const TEXT_INTERVAL = 250; // ms
 /** A camera this close to the last automatic fit (relative) still follows the growing arena. */
 const FIT_TOLERANCE = 1e-6;
 
+/** What runs in the worker: the ramp, a preset, or the world the page had. */
+export type StressKind = 'ramp' | 'preset' | 'world';
+
 /** What stress mode is doing, for the HUD, the tests and the console. */
 export interface StressState {
   active: boolean;
-  kind: 'ramp' | 'preset' | null;
+  kind: StressKind | null;
   /** Bodies in the worker's world (walls included), and the moving ones. */
   bodies: number;
   moving: number;
@@ -85,7 +88,7 @@ const ms = (v: number): string => v.toFixed(v < 10 ? 2 : 1);
 export class StressMode {
   readonly hud = new StressHud();
   private session: WorkerSession | null = null;
-  private kind: 'ramp' | 'preset' | null = null;
+  private kind: StressKind | null = null;
   private readonly steps = new Window();
   private readonly renders = new Window();
   /** Smoothed seconds between frame callbacks, and between drawn frames (0: none yet). */
@@ -149,6 +152,16 @@ export class StressMode {
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 
+  /**
+   * Moves the page's current world into the worker as it is (toJSON / fromJSON, bit for bit),
+   * paused or not: the same scene, stepped off the main thread.
+   */
+  runCurrentWorld(): void {
+    const snapshot = this.sandbox.world.toJSON();
+    this.begin('world').load(snapshot, { ...this.sandbox.sceneBounds });
+    this.hud.setBudget(this.sandbox.settings.stressBudget);
+  }
+
   /** Ends a running ramp where it is (its verdict is what it held so far). */
   stopRamp(): void {
     this.session?.stopRamp();
@@ -161,8 +174,9 @@ export class StressMode {
     const snapshot = await session.exportWorld();
     if (this.session !== session) return; // something else ended the session meanwhile
     const world = World.fromJSON(snapshot);
+    const bounds = { ...this.sandbox.sceneBounds };
     this.sandbox.replaceWorld(world);
-    this.sandbox.fitView();
+    this.sandbox.sceneBounds = bounds;
     this.sandbox.changed();
   }
 
@@ -209,7 +223,7 @@ export class StressMode {
     };
   }
 
-  private begin(kind: 'ramp' | 'preset'): WorkerSession {
+  private begin(kind: StressKind): WorkerSession {
     let session = this.session;
     if (session === null) {
       session = new WorkerSession({
@@ -217,7 +231,9 @@ export class StressMode {
         scene: (options, bounds) => {
           readWorldSettings(this.sandbox.settings, options);
           this.sandbox.sceneBounds = { ...bounds };
-          this.fit();
+          // A new scene is framed; a moved world keeps the view it had.
+          if (this.kind !== 'world') this.fit();
+          else this.fitted = null;
           this.sandbox.changed();
         },
         options: (options) => {
@@ -229,8 +245,8 @@ export class StressMode {
       this.sandbox.useWorker(session);
       this.session = session;
     }
-    // A stress run starts running, whatever the page was doing.
-    if (this.sandbox.settings.paused) this.sandbox.setPaused(false);
+    // A ramp or a preset starts running, whatever the page was doing; a moved world keeps its state.
+    if (kind !== 'world' && this.sandbox.settings.paused) this.sandbox.setPaused(false);
     this.kind = kind;
     this.latest = null;
     this.steps.clear();
@@ -325,6 +341,8 @@ export class StressMode {
       const o = ramp.options;
       const judging = ramp.phase === 'settling' ? 'settling' : `measuring ${ramp.measured}/${o.window} steps`;
       headline = `Ramping: ${count(ramp.bodies)} bodies, ${judging}; held ${count(ramp.held.bodies)} so far (budget ${o.budgetMs} ms/step).`;
+    } else if (this.kind === 'world') {
+      headline = `This world, stepped in the worker: ${count(f.moving)} moving bodies.`;
     } else {
       headline = `crowd(${count(f.moving)}): ${count(f.moving)} moving bodies.`;
     }

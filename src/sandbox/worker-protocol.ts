@@ -48,7 +48,7 @@ export interface RampStatus {
 export type ToWorker =
   | { type: 'preset'; count: number }
   | { type: 'ramp'; options: Partial<RampOptions> }
-  | { type: 'load'; snapshot: WorldSnapshot }
+  | { type: 'load'; snapshot: WorldSnapshot; bounds: Bounds }
   | { type: 'stop-ramp' }
   | { type: 'clock'; paused: boolean; hertz: number; timeScale: number }
   | { type: 'step' }

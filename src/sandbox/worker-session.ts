@@ -70,8 +70,8 @@ export class WorkerSession {
   ramp(options: Partial<RampOptions>): void {
     this.send({ type: 'ramp', options });
   }
-  load(snapshot: WorldSnapshot): void {
-    this.send({ type: 'load', snapshot });
+  load(snapshot: WorldSnapshot, bounds: Bounds): void {
+    this.send({ type: 'load', snapshot, bounds });
   }
   stopRamp(): void {
     this.send({ type: 'stop-ramp' });
