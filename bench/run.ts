@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args';
 import { formatReport } from './report';
 import { isFailure, type CaseOutcome } from './result';
+import { buildChild } from './build-child';
 import { runChild } from './spawn';
 import { fixed, whole } from './table';
 
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     // Other work on the machine skews every figure; the load at the start says how much to trust them.
     `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n# source: ${describeSource()}`;
   process.stderr.write(`${header}\n`);
+  await buildChild();
   const outcomes: CaseOutcome[] = [];
   for (const { scene, count } of options.cases) {
     for (const engine of options.engines) {

@@ -1,13 +1,13 @@
 /**
- * Runs one case in a child process (bench/child.ts under tsx, with --expose-gc so memory is
+ * Runs one case in a child process (bench/child.ts as built by build-child.ts, with --expose-gc so memory is
  * sampled after a full collection), stops it at the timeout, and parses its result line.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BUILT_CHILD } from './build-child';
 import type { EngineName } from './engine';
 import { RESULT_PREFIX, type CaseOutcome, type CaseResult } from './result';
 
-const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 /** Lines of a failed child's stderr kept for the report. */
 const STDERR_LINES = 6;
@@ -25,7 +25,7 @@ export interface CaseSpec {
 /** Runs one case; never throws: a crash, bad output or timeout comes back as a CaseFailure. */
 export function runChild(spec: CaseSpec): Promise<CaseOutcome> {
   const { engine, scene, count } = spec;
-  const args = ['--expose-gc', '--import', 'tsx', CHILD, engine, scene, String(count), String(spec.warmup), String(spec.steps)];
+  const args = ['--expose-gc', BUILT_CHILD, engine, scene, String(count), String(spec.warmup), String(spec.steps)];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
