@@ -101,7 +101,7 @@ const loop = new FixedStepLoop({
       showMessage(`The step failed and the simulation paused: ${(error as Error).message}`, 'error');
     }
   },
-  render(alpha, seconds) {
+  render(alpha) {
     if (renderer === null) return;
     const started = performance.now();
     const camera = sandbox.camera;
@@ -115,9 +115,9 @@ const loop = new FixedStepLoop({
     }
     const now = performance.now();
     const counts = stress.active ? stress.counts : null;
-    if (counts !== null) stats.readout?.frame(seconds, counts, renderer.kind, now, 'worker');
-    else stats.readout?.frame(seconds, { bodies: sandbox.world.bodyCount, stats: sandbox.world.stats }, renderer.kind, now);
-    stress.recordFrame(drawing ? now - started : -1, seconds, now);
+    if (counts !== null) stats.readout?.frame(counts, renderer.kind, now, 'worker');
+    else stats.readout?.frame({ bodies: sandbox.world.bodyCount, stats: sandbox.world.stats }, renderer.kind, now);
+    stress.recordFrame(drawing ? now - started : -1, now);
   },
 });
 sandbox.attachLoop(loop);

@@ -16,6 +16,7 @@ const UPDATE_INTERVAL = 250; // ms between text updates
 export class StatsReadout {
   /** Running average of the frame length, s: averaging 1/length instead would overstate a stuttering page (measured: 11 fps shown for 2.5 frames a second). */
   private frameSeconds = 0;
+  private lastFrame = -1;
   private readonly phases = { broadphase: 0, narrowphase: 0, solve: 0, continuous: 0, sleep: 0, total: 0 };
   private lastText = 0;
 
@@ -28,8 +29,13 @@ export class StatsReadout {
     }
   }
 
-  /** Records a frame of `seconds` and, now and then, rewrites the text; `where` says which thread steps. */
-  frame(seconds: number, counts: StatsCounts, renderer: string, nowMs: number, where = 'main thread'): void {
+  /**
+   * Records a frame at `nowMs` (the real clock: the loop's frame time is capped for the
+   * physics) and, now and then, rewrites the text; `where` says which thread steps.
+   */
+  frame(counts: StatsCounts, renderer: string, nowMs: number, where = 'main thread'): void {
+    const seconds = this.lastFrame < 0 ? 0 : (nowMs - this.lastFrame) / 1000;
+    this.lastFrame = nowMs;
     if (seconds > 0) this.frameSeconds += (seconds - this.frameSeconds) * (this.frameSeconds === 0 ? 1 : SMOOTHING);
     if (nowMs - this.lastText < UPDATE_INTERVAL) return;
     this.lastText = nowMs;

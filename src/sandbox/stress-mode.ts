@@ -95,6 +95,7 @@ export class StressMode {
   private frameInterval = 0;
   private drawInterval = 0;
   private lastDraw = -1;
+  private lastFrame = -1;
   private frames = 0;
   private drawn = 0;
   private workerFrames = 0;
@@ -181,11 +182,13 @@ export class StressMode {
   }
 
   /**
-   * Records a frame callback of the page: its render time (ms, main thread; negative when the
-   * GPU was still busy and the draw was skipped) and its length (s).
+   * Records a frame callback of the page at `nowMs`: its render time (ms, main thread; negative
+   * when the GPU was still busy and the draw was skipped).
    */
-  recordFrame(renderMs: number, seconds: number, nowMs: number): void {
+  recordFrame(renderMs: number, nowMs: number): void {
     if (this.session === null) return;
+    const seconds = this.lastFrame < 0 ? 0 : (nowMs - this.lastFrame) / 1000;
+    this.lastFrame = nowMs;
     this.frames++;
     if (renderMs >= 0) {
       this.drawn++;
@@ -257,6 +260,7 @@ export class StressMode {
     this.frames = 0;
     this.drawn = 0;
     this.lastDraw = -1;
+    this.lastFrame = -1;
     this.frameInterval = 0;
     this.drawInterval = 0;
     this.workerFrames = 0;
