@@ -17,6 +17,7 @@ export async function buildChild(): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
+    publicDir: false, // the app's public/ files do not belong beside the child
     root: fileURLToPath(new URL('..', import.meta.url)),
     build: {
       ssr: fileURLToPath(new URL('./child.ts', import.meta.url)),
