@@ -26,7 +26,7 @@ export async function buildChild(): Promise<void> {
       minify: false,
       sourcemap: false,
       target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: 'child.build.mjs' } },
+      rollupOptions: { output: { format: 'es', entryFileNames: 'child.build.mjs', chunkFileNames: 'child.build-[name].mjs' } },
     },
   });
 }
