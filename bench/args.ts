@@ -6,6 +6,9 @@
  *   --sizes=1000,10k     body counts for every chosen scene (k = thousand)
  *   --warmup=N --steps=N override the step counts
  *   --timeout=S          seconds one child may take before it is stopped
+ *   --repeat=R           run every case R times, in interleaved rounds, and keep each case's
+ *                        fastest run: on a shared machine speed drifts between minutes, and the
+ *                        fastest run is the one least disturbed
  */
 import { ENGINE_NAMES, type EngineName } from './engine';
 import { parseEngineName } from './engines/index';
@@ -27,6 +30,8 @@ export interface BenchOptions {
   steps: number;
   /** Per child (s). */
   timeout: number;
+  /** Runs per case; the fastest is reported. */
+  repeat: number;
 }
 
 function parseSize(text: string): number {
@@ -47,7 +52,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (m === null || !['quick', 'engines', 'scenes', 'sizes', 'warmup', 'steps', 'timeout'].includes(m[1] as string)) {
+    if (m === null || !['quick', 'engines', 'scenes', 'sizes', 'warmup', 'steps', 'timeout', 'repeat'].includes(m[1] as string)) {
       throw new Error(`unknown argument "${arg}" (see bench/args.ts)`);
     }
     flags.set(m[1] as string, m[2] ?? '');
@@ -72,5 +77,6 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     warmup: Math.round(number('warmup', quick ? 20 : 60, 0)),
     steps: Math.round(number('steps', quick ? 60 : 300, 1)),
     timeout: number('timeout', quick ? 120 : 900, 1),
+    repeat: Math.round(number('repeat', 1, 1)),
   };
 }

@@ -8,6 +8,11 @@ import { fixed, formatTable, whole } from './table';
 
 const PEERS = ENGINE_NAMES.filter((e) => e !== 'jostle');
 const MB = 1024 * 1024;
+/**
+ * 1-minute load average above which a case is flagged: the child itself counts 1, so more
+ * means other work shared the two cores (or their caches) and the figure reads slow.
+ */
+const BUSY_LOAD = 1.5;
 
 function find(outcomes: readonly CaseOutcome[], engine: EngineName, scene: string, count: number): CaseResult | undefined {
   const o = outcomes.find((x) => x.engine === engine && x.scene === scene && x.count === count);
@@ -44,7 +49,7 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
       fixed(o.quality.maxOverlap * 100, 2),
       String(o.quality.outside),
       fixed(o.quality.meanSpeed, 2),
-      fixed(o.loadAverage, 1),
+      `${fixed(o.loadAverage, 1)}${o.loadAverage > BUSY_LOAD ? ' *' : ''}`,
     ]);
   }
   return formatTable(
@@ -123,6 +128,9 @@ export function formatReport(
   const scenes = [...new Set(cases.map((c) => c.scene))];
   const parts = [header];
   for (const scene of scenes) parts.push(`\n## ${scene}\n${sceneTable(outcomes, scene)}`);
+  if (outcomes.some((o) => !isFailure(o) && o.loadAverage > BUSY_LOAD)) {
+    parts.push(`\n* load above ${BUSY_LOAD}: other processes shared the CPU; those times read slow, unevenly across engines.`);
+  }
   parts.push(`\n## jostle ms / peer ms (median; below 1: Jostle faster)\n${ratioTable(outcomes, cases)}`);
   parts.push(`\n## jostle profile split (median ms per phase, share of the phases' total)\n${profileTable(outcomes, cases)}`);
   const targets = targetLines(outcomes);
