@@ -41,7 +41,7 @@ describe.skipIf(SKIP)('stress mode in Chromium', () => {
     await page.waitForFunction(() => window.jostle.stress.state.report !== null, null, { timeout: 60_000, polling: 250 });
     const done = await state(page);
     const result = done.ramp?.result;
-    expect(result).toBeTruthy();
+    expect(result).toBeDefined();
     expect(result?.end).not.toBe('stopped');
     expect(result?.held.bodies).toBeGreaterThan(0);
     expect(result?.held.stepMs).toBeLessThanOrEqual(2);
