@@ -79,7 +79,7 @@ export class Broadphase {
   private readonly movingTree: BodyTree;
   private inTree: Uint8Array = new Uint8Array(0);
   /** 1 while a body moved by `refreshFatBoxes` waits for its pair search in `updatePairs`. */
-  pending: Uint8Array = new Uint8Array(0);
+  private pending: Uint8Array = new Uint8Array(0);
 
   private moved: Int32Array = new Int32Array(64);
   private movedCount = 0;

@@ -1,7 +1,7 @@
 /**
  * Snapshots: the world as plain JSON, and back. A snapshot holds everything that affects the
  * next step (slots with their generations and free order, positions, velocities, shapes, sleep
- * state and timers, fat boxes, pending tree moves, and the pair cache in order with its warm
+ * state and timers, fat boxes, the tree-move count, and the pair cache in order with its warm
  * starts), so a restored world steps bit for bit like the original. Trees are not stored: the
  * broadphase finds pairs in an order that does not depend on their shape.
  *
@@ -35,8 +35,6 @@ export interface BodySnapshot {
   sleepTime: number;
   /** Fat box [minX, minY, maxX, maxY] in m. */
   fat: [number, number, number, number];
-  /** Waiting to be (re)inserted into the broadphase. */
-  pending: boolean;
   userData?: unknown;
 }
 
@@ -72,7 +70,6 @@ const BODY_KEYS = [
   'awake',
   'sleepTime',
   'fat',
-  'pending',
   'userData',
 ];
 
@@ -98,7 +95,6 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
       awake: s.awake[i] === 1,
       sleepTime: s.sleepTime[i],
       fat: [s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i]],
-      pending: bp.pending[i] === 1,
     };
     if (s.userData[i] !== undefined) b.userData = s.userData[i];
     bodies.push(b);
@@ -209,7 +205,6 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
       awake: checkBoolean(`${where}awake`, b.awake),
       sleepTime: checkNumber(`${where}sleepTime`, b.sleepTime, 0, MAX_STATE_COORDINATE), // float32
       box,
-      pending: checkBoolean(`${where}pending`, b.pending),
       userData: b.userData,
     };
   });
@@ -279,8 +274,6 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     s.generation[i] = generation;
     s.freeSlots[s.freeCount++] = i;
   }
-  bp.reserve();
-  for (const b of checked) bp.pending[b.id] = b.pending ? 1 : 0;
   bp.rebuildAll();
   for (const [a, b, impulse, touching] of checkedPairs) bp.addPair(a, b, impulse, touching);
   bp.movedSinceBuild = treeMoves;

@@ -15,7 +15,7 @@ import {
 } from '../../src/physics/index';
 import { errorOf, expectRefused, run } from './helpers';
 
-/** A world with every kind of body, contacts, a sleeper and a pending teleport. */
+/** A world with every kind of body, contacts, a sleeper and a teleport since the last step. */
 function busyWorld(): { world: World; ball: Body; box: Body; wall: Body; mover: Body } {
   const world = new World({ gravity: { x: 0, y: -10 } });
   const wall = world.createBody({ type: 'static', y: -1, halfWidth: 10, halfHeight: 1, radius: 0 });
@@ -24,7 +24,7 @@ function busyWorld(): { world: World; ball: Body; box: Body; wall: Body; mover: 
   const mover = world.createBody({ type: 'kinematic', x: 0, y: 5, halfWidth: 1, halfHeight: 0, radius: 0.25, vx: 0.5 });
   world.on('contactBegin', () => {});
   run(world, 90);
-  ball.setPosition(-4, 3); // pending in the broadphase until the next step
+  ball.setPosition(-4, 3); // a teleport between steps
   return { world, ball, box, wall, mover };
 }
 
