@@ -15,6 +15,9 @@ export const BODY_TYPE_NAMES = ['free', 'static', 'kinematic', 'dynamic'] as con
 
 const INITIAL_CAPACITY = 64;
 
+/** Floats per body in `BodyStore.fat`. */
+export const FAT_STRIDE = 4;
+
 export class BodyStore {
   capacity = 0;
   /** One past the highest slot ever used: loops run over [0, end). */
@@ -39,13 +42,12 @@ export class BodyStore {
   sleepTime: Float32Array = new Float32Array(0); // s spent slow enough to sleep
 
   /**
-   * Fat box (m): the tight box and its predicted motion, grown by the broadphase margin. Float32
-   * (rounded outward by the broadphase): a fat box is slack by design, and this halves its cost.
+   * Fat boxes (m): the tight box and its predicted motion, grown by the broadphase margin, as
+   * (minX, minY, maxX, maxY) at `4 * index`. Float32 (rounded outward by the broadphase): a fat
+   * box is slack by design, and this halves its cost. Interleaved, because every reader (tree
+   * queries, the pair cache's overlap test) wants all four at once: one cache line, not four.
    */
-  fatMinX: Float32Array = new Float32Array(0);
-  fatMinY: Float32Array = new Float32Array(0);
-  fatMaxX: Float32Array = new Float32Array(0);
-  fatMaxY: Float32Array = new Float32Array(0);
+  fat: Float32Array = new Float32Array(0);
 
   /** Positions before this step's position update (m): the start of the continuous sweep. */
   prevX: Float64Array = new Float64Array(0);
@@ -121,10 +123,9 @@ export class BodyStore {
     this.invMass = f64(this.invMass);
     this.restitution = f64(this.restitution);
     this.sleepTime = f32(this.sleepTime);
-    this.fatMinX = f32(this.fatMinX);
-    this.fatMinY = f32(this.fatMinY);
-    this.fatMaxX = f32(this.fatMaxX);
-    this.fatMaxY = f32(this.fatMaxY);
+    const fat = new Float32Array(capacity * FAT_STRIDE);
+    fat.set(this.fat);
+    this.fat = fat;
     this.prevX = f64(this.prevX);
     this.prevY = f64(this.prevY);
     const free = new Int32Array(capacity);

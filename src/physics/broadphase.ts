@@ -24,7 +24,7 @@
  * This is the only file that imports rbush.
  */
 import RBush from 'rbush';
-import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, type BodyStore } from './body-store';
+import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store';
 import { PairIndex } from './pair-index';
 import { packTree, type PackedNode } from './tree-pack';
 
@@ -49,6 +49,7 @@ const IN_MOVING_TREE = 2;
 /** Rebuild the moving tree once the moves since the last build reach this many per moving body. */
 const REBUILD_MOVES = 1;
 
+
 /** Children per tree node (rbush's default). */
 const NODE_SIZE = 9;
 
@@ -66,11 +67,12 @@ class BodyTree extends RBush<number> {
   constructor(store: BodyStore) {
     super(NODE_SIZE);
     this.toBBox = (item) => {
-      const i = item - ITEM;
-      return { minX: store.fatMinX[i], minY: store.fatMinY[i], maxX: store.fatMaxX[i], maxY: store.fatMaxY[i] };
+      const f = store.fat;
+      const o = (item - ITEM) * FAT_STRIDE;
+      return { minX: f[o], minY: f[o + 1], maxX: f[o + 2], maxY: f[o + 3] };
     };
-    this.compareMinX = (a, b) => store.fatMinX[a - ITEM] - store.fatMinX[b - ITEM];
-    this.compareMinY = (a, b) => store.fatMinY[a - ITEM] - store.fatMinY[b - ITEM];
+    this.compareMinX = (a, b) => store.fat[(a - ITEM) * FAT_STRIDE] - store.fat[(b - ITEM) * FAT_STRIDE];
+    this.compareMinY = (a, b) => store.fat[(a - ITEM) * FAT_STRIDE + 1] - store.fat[(b - ITEM) * FAT_STRIDE + 1];
   }
 }
 
@@ -140,10 +142,9 @@ export class Broadphase {
       this.inTree[i] = IN_MOVING_TREE;
       this.leavesKnown = false;
     }
-    const { fatMinX, fatMinY, fatMaxX, fatMaxY } = s;
     for (let k = 0; k < partners; k++) {
       const j = this.partners[k];
-      if (fatMinX[i] > fatMaxX[j] || fatMinX[j] > fatMaxX[i] || fatMinY[i] > fatMaxY[j] || fatMinY[j] > fatMaxY[i]) {
+      if (!fatOverlap(s.fat, i, j)) {
         const p = this.findPair(i, j);
         onPairRemoved(p);
         this.removePair(p);
@@ -173,8 +174,10 @@ export class Broadphase {
   collectPartners(i: number): number {
     const s = this.store;
     this.hitCount = 0;
-    this.collect(this.movingTree, s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i], i);
-    this.collect(this.staticTree, s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i], i);
+    const f = s.fat;
+    const o = i * FAT_STRIDE;
+    this.collect(this.movingTree, f[o], f[o + 1], f[o + 2], f[o + 3], i);
+    this.collect(this.staticTree, f[o], f[o + 1], f[o + 2], f[o + 3], i);
     this.sortHits();
     if (this.partners.length < this.hitCount) this.partners = new Int32Array(this.hits.length);
     let n = 0;
@@ -195,6 +198,7 @@ export class Broadphase {
     const s = this.store;
     this.reserve();
     const margin = this.margin;
+    const fat = s.fat;
     let moved = 0;
     let moving = 0;
     for (let i = 0; i < s.end; i++) {
@@ -210,7 +214,8 @@ export class Broadphase {
       const maxX = s.x[i] + ex + (dx > 0 ? dx : 0);
       const minY = s.y[i] - ey + (dy < 0 ? dy : 0);
       const maxY = s.y[i] + ey + (dy > 0 ? dy : 0);
-      if (minX < s.fatMinX[i] || minY < s.fatMinY[i] || maxX > s.fatMaxX[i] || maxY > s.fatMaxY[i]) {
+      const o = i * FAT_STRIDE;
+      if (minX < fat[o] || minY < fat[o + 1] || maxX > fat[o + 2] || maxY > fat[o + 3]) {
         if (!this.leavesKnown) this.mapLeaves();
         setFat(s, i, minX - margin, minY - margin, maxX + margin, maxY + margin);
         widenAncestors(this.leafOf[i], s, i);
@@ -379,7 +384,7 @@ export class Broadphase {
       list[n++] = i;
       this.inTree[i] = IN_MOVING_TREE;
     }
-    const root = packTree(list, n, s.fatMinX, s.fatMinY, s.fatMaxX, s.fatMaxY, NODE_SIZE, ITEM, this.recordLeaf);
+    const root = packTree(list, n, s.fat, NODE_SIZE, ITEM, this.recordLeaf);
     this.movingTree.fromJSON(root);
     this.leavesKnown = true;
     this.rebuilds++;
@@ -402,12 +407,9 @@ export class Broadphase {
   }
 
   private dropPartedPairs(onPairRemoved: (pair: number) => void): void {
-    const s = this.store;
-    const { fatMinX, fatMinY, fatMaxX, fatMaxY } = s;
+    const fat = this.store.fat;
     for (let p = this.pairCount - 1; p >= 0; p--) {
-      const a = this.pairA[p];
-      const b = this.pairB[p];
-      if (fatMinX[a] > fatMaxX[b] || fatMinX[b] > fatMaxX[a] || fatMinY[a] > fatMaxY[b] || fatMinY[b] > fatMaxY[a]) {
+      if (!fatOverlap(fat, this.pairA[p], this.pairB[p])) {
         onPairRemoved(p);
         this.removePair(p);
       }
@@ -424,10 +426,11 @@ export class Broadphase {
     {
       const kindI = s.kind[i];
       this.hitCount = 0;
-      const minX = s.fatMinX[i];
-      const minY = s.fatMinY[i];
-      const maxX = s.fatMaxX[i];
-      const maxY = s.fatMaxY[i];
+      const o = i * FAT_STRIDE;
+      const minX = s.fat[o];
+      const minY = s.fat[o + 1];
+      const maxX = s.fat[o + 2];
+      const maxY = s.fat[o + 3];
       this.collect(this.movingTree, minX, minY, maxX, maxY, i);
       if (kindI !== BODY_STATIC) this.collect(this.staticTree, minX, minY, maxX, maxY, i);
       this.sortHits();
@@ -443,7 +446,7 @@ export class Broadphase {
   }
 
   private collect(tree: BodyTree, minX: number, minY: number, maxX: number, maxY: number, skip: number): void {
-    const { fatMinX, fatMinY, fatMaxX, fatMaxY } = this.store;
+    const fat = this.store.fat;
     const stack = this.stack;
     let top = 0;
     const root = treeRoot(tree);
@@ -455,7 +458,8 @@ export class Broadphase {
       if (node.leaf) {
         for (let c = 0; c < children.length; c++) {
           const j = (children[c] as number) - ITEM;
-          if (fatMinX[j] > maxX || fatMinY[j] > maxY || fatMaxX[j] < minX || fatMaxY[j] < minY || j === skip) continue;
+          const o = j * FAT_STRIDE;
+          if (fat[o] > maxX || fat[o + 1] > maxY || fat[o + 2] < minX || fat[o + 3] < minY || j === skip) continue;
           if (this.hitCount === this.hits.length) {
             const grown = new Int32Array(this.hits.length * 2);
             grown.set(this.hits);
@@ -529,10 +533,18 @@ function treeRoot(tree: BodyTree): TreeNode {
  * the float64 box it was computed from.
  */
 function setFat(s: BodyStore, i: number, minX: number, minY: number, maxX: number, maxY: number): void {
-  s.fatMinX[i] = minX - (Math.abs(minX) * F32_EPSILON + F32_TINY);
-  s.fatMinY[i] = minY - (Math.abs(minY) * F32_EPSILON + F32_TINY);
-  s.fatMaxX[i] = maxX + (Math.abs(maxX) * F32_EPSILON + F32_TINY);
-  s.fatMaxY[i] = maxY + (Math.abs(maxY) * F32_EPSILON + F32_TINY);
+  const o = i * FAT_STRIDE;
+  s.fat[o] = minX - (Math.abs(minX) * F32_EPSILON + F32_TINY);
+  s.fat[o + 1] = minY - (Math.abs(minY) * F32_EPSILON + F32_TINY);
+  s.fat[o + 2] = maxX + (Math.abs(maxX) * F32_EPSILON + F32_TINY);
+  s.fat[o + 3] = maxY + (Math.abs(maxY) * F32_EPSILON + F32_TINY);
+}
+
+/** Whether the fat boxes of bodies a and b overlap (touching counts). */
+function fatOverlap(fat: Float32Array, a: number, b: number): boolean {
+  const oa = a * FAT_STRIDE;
+  const ob = b * FAT_STRIDE;
+  return !(fat[oa] > fat[ob + 2] || fat[ob] > fat[oa + 2] || fat[oa + 1] > fat[ob + 3] || fat[ob + 1] > fat[oa + 3]);
 }
 
 /** Twice float32's relative rounding error, and an absolute floor (m), for outward rounding. */
@@ -541,10 +553,11 @@ const F32_TINY = 1e-6; // m
 
 /** Widens `node` and its ancestors until one already contains body i's fat box. */
 function widenAncestors(node: TreeNode | null | undefined, s: BodyStore, i: number): void {
-  const minX = s.fatMinX[i];
-  const minY = s.fatMinY[i];
-  const maxX = s.fatMaxX[i];
-  const maxY = s.fatMaxY[i];
+  const o = i * FAT_STRIDE;
+  const minX = s.fat[o];
+  const minY = s.fat[o + 1];
+  const maxX = s.fat[o + 2];
+  const maxY = s.fat[o + 3];
   while (node !== null && node !== undefined) {
     let grew = false;
     if (minX < node.minX) {

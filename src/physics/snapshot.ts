@@ -9,7 +9,7 @@
  * field that is wrong.
  */
 import { checkDensity, checkRestitution, checkShape, inverseMass, parseBodyType } from './body-def';
-import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, type BodyStore } from './body-store';
+import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, FAT_STRIDE, type BodyStore } from './body-store';
 import type { Broadphase } from './broadphase';
 import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options';
@@ -94,7 +94,7 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
       restitution: s.restitution[i],
       awake: s.awake[i] === 1,
       sleepTime: s.sleepTime[i],
-      fat: [s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i]],
+      fat: [s.fat[i * FAT_STRIDE], s.fat[i * FAT_STRIDE + 1], s.fat[i * FAT_STRIDE + 2], s.fat[i * FAT_STRIDE + 3]],
     };
     if (s.userData[i] !== undefined) b.userData = s.userData[i];
     bodies.push(b);
@@ -262,10 +262,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     s.restitution[i] = b.restitution;
     s.invMass[i] = inverseMass(b.kind, b.hw, b.hh, b.r, b.density);
     s.sleepTime[i] = b.sleepTime;
-    s.fatMinX[i] = b.box[0];
-    s.fatMinY[i] = b.box[1];
-    s.fatMaxX[i] = b.box[2];
-    s.fatMaxY[i] = b.box[3];
+    s.fat.set(b.box, i * FAT_STRIDE);
     s.userData[i] = b.userData;
   }
   s.freeCount = 0;

@@ -19,15 +19,14 @@ export interface PackedNode {
   parent: PackedNode | null;
 }
 
-/** Boxes by index (m). */
-type Boxes = ArrayLike<number>;
 
 const HILBERT_BITS = 10; // a 1024 x 1024 grid over the items' extent
 const HILBERT_SIDE = 1 << HILBERT_BITS;
 
 
 /**
- * Returns the root of a packed tree over the indices `list[0..n)`, boxed by the four arrays
+ * Returns the root of a packed tree over the indices `list[0..n)`, boxed by `boxes` (minX, minY,
+ * maxX, maxY at 4 * index, m)
  * (rbush's format, heights from 1 at the leaves), and calls `onLeaf(index, leaf)` for each.
  * Leaves hold `index + itemOffset` (rbush ignores falsy items, so index 0 needs an offset).
  * Allocates the nodes (one build, not per step).
@@ -35,10 +34,7 @@ const HILBERT_SIDE = 1 << HILBERT_BITS;
 export function packTree(
   list: ArrayLike<number>,
   n: number,
-  boxMinX: Boxes,
-  boxMinY: Boxes,
-  boxMaxX: Boxes,
-  boxMaxY: Boxes,
+  boxes: ArrayLike<number>,
   nodeSize: number,
   itemOffset: number,
   onLeaf: (index: number, leaf: PackedNode) => void,
@@ -53,9 +49,9 @@ export function packTree(
   let maxX = -Infinity;
   let maxY = -Infinity;
   for (let k = 0; k < n; k++) {
-    const i = list[k];
-    const cx = boxMinX[i] + boxMaxX[i];
-    const cy = boxMinY[i] + boxMaxY[i];
+    const o = list[k] * 4;
+    const cx = boxes[o] + boxes[o + 2];
+    const cy = boxes[o + 1] + boxes[o + 3];
     if (cx < minX) minX = cx;
     if (cy < minY) minY = cy;
     if (cx > maxX) maxX = cx;
@@ -65,7 +61,8 @@ export function packTree(
   const sy = maxY > minY ? (HILBERT_SIDE - 1) / (maxY - minY) : 0;
   for (let k = 0; k < n; k++) {
     const i = list[k];
-    keys[k] = hilbert(Math.floor((boxMinX[i] + boxMaxX[i] - minX) * sx), Math.floor((boxMinY[i] + boxMaxY[i] - minY) * sy));
+    const o = i * 4;
+    keys[k] = hilbert(Math.floor((boxes[o] + boxes[o + 2] - minX) * sx), Math.floor((boxes[o + 1] + boxes[o + 3] - minY) * sy));
     order[k] = i;
   }
   radixSort(keys, order, n);
@@ -82,10 +79,11 @@ export function packTree(
     for (let k = start; k < end; k++) {
       const i = order[k];
       children.push(i + itemOffset);
-      if (boxMinX[i] < x0) x0 = boxMinX[i];
-      if (boxMinY[i] < y0) y0 = boxMinY[i];
-      if (boxMaxX[i] > x1) x1 = boxMaxX[i];
-      if (boxMaxY[i] > y1) y1 = boxMaxY[i];
+      const o = i * 4;
+      if (boxes[o] < x0) x0 = boxes[o];
+      if (boxes[o + 1] < y0) y0 = boxes[o + 1];
+      if (boxes[o + 2] > x1) x1 = boxes[o + 2];
+      if (boxes[o + 3] > y1) y1 = boxes[o + 3];
     }
     const leaf: PackedNode = { children, height: 1, leaf: true, minX: x0, minY: y0, maxX: x1, maxY: y1, parent: null };
     for (let k = start; k < end; k++) onLeaf(order[k], leaf);

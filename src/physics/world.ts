@@ -22,7 +22,7 @@ import {
   type BodyDef,
   type BodyType,
 } from './body-def';
-import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore } from './body-store';
+import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_STRIDE } from './body-store';
 import { Broadphase } from './broadphase';
 import { ContactBuffer } from './contacts';
 import { sweepFastBodies } from './continuous';
@@ -490,7 +490,8 @@ export class World implements BodyHost {
     if (drawer.fatBox) {
       for (let i = 0; i < s.end; i++) {
         if (s.kind[i] === BODY_FREE) continue;
-        drawer.fatBox(s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i], this.handles[i] as Body);
+        const o = i * FAT_STRIDE;
+        drawer.fatBox(s.fat[o], s.fat[o + 1], s.fat[o + 2], s.fat[o + 3], this.handles[i] as Body);
       }
     }
     if (drawer.contact) {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import RBush from 'rbush';
 import { describe, expect, it } from 'vitest';
 import { World, type Body } from '../../src/physics/index';
-import { BODY_DYNAMIC, BODY_FREE } from '../../src/physics/body-store';
+import { BODY_DYNAMIC, BODY_FREE, FAT_STRIDE, type BodyStore } from '../../src/physics/body-store';
 import { internals, run } from './helpers';
 import { applyOp, opArb, pos, vel } from './scene-ops';
 
@@ -34,6 +34,12 @@ function cachedPairs(world: World): string[] {
   return keys.sort();
 }
 
+/** Body i's fat box as (minX, minY, maxX, maxY). */
+function fatBox(s: BodyStore, i: number): [number, number, number, number] {
+  const o = i * FAT_STRIDE;
+  return [s.fat[o], s.fat[o + 1], s.fat[o + 2], s.fat[o + 3]];
+}
+
 /** Brute force: every pair of live bodies with overlapping fat boxes and a dynamic member. */
 function expectedPairs(world: World): string[] {
   const { store: s } = internals(world);
@@ -43,8 +49,9 @@ function expectedPairs(world: World): string[] {
     for (let b = a + 1; b < s.end; b++) {
       if (s.kind[b] === BODY_FREE) continue;
       if (s.kind[a] !== BODY_DYNAMIC && s.kind[b] !== BODY_DYNAMIC) continue;
-      const apart =
-        s.fatMinX[a] > s.fatMaxX[b] || s.fatMinX[b] > s.fatMaxX[a] || s.fatMinY[a] > s.fatMaxY[b] || s.fatMinY[b] > s.fatMaxY[a];
+      const [aMinX, aMinY, aMaxX, aMaxY] = fatBox(s, a);
+      const [bMinX, bMinY, bMaxX, bMaxY] = fatBox(s, b);
+      const apart = aMinX > bMaxX || bMinX > aMaxX || aMinY > bMaxY || bMinY > aMaxY;
       if (!apart) keys.push(`${a},${b}`);
     }
   }
@@ -63,15 +70,16 @@ function expectTreesConsistent(world: World): void {
   expect(bp.treeSize).toBe(live.length);
   const query = (minX: number, minY: number, maxX: number, maxY: number): void => {
     const hits = Array.from(bp.queryFat(minX, minY, maxX, maxY).subarray(0, bp.queryCount));
-    const expected = live.filter(
-      (i) => !(s.fatMinX[i] > maxX || s.fatMaxX[i] < minX || s.fatMinY[i] > maxY || s.fatMaxY[i] < minY),
-    );
+    const expected = live.filter((i) => {
+      const [iMinX, iMinY, iMaxX, iMaxY] = fatBox(s, i);
+      return !(iMinX > maxX || iMaxX < minX || iMinY > maxY || iMaxY < minY);
+    });
     expect(hits).toEqual(expected);
   };
   const every = Math.ceil(live.length / 40); // a sample of bodies keeps big scenes fast
   for (let k = 0; k < live.length; k += every) {
     const i = live[k];
-    query(s.fatMinX[i], s.fatMinY[i], s.fatMaxX[i], s.fatMaxY[i]);
+    query(...fatBox(s, i));
   }
   for (let k = -2; k <= 2; k++) query(k * 5 - 1, -k * 5 - 3, k * 5 + 2, -k * 5 + 1);
 }
@@ -90,7 +98,8 @@ function expectFatBoxesHeldBodies(world: World): void {
     const y = s.y[i];
     const ex = s.halfWidth[i] + s.radius[i];
     const ey = s.halfHeight[i] + s.radius[i];
-    if (s.fatMinX[i] > x - ex || s.fatMinY[i] > y - ey || s.fatMaxX[i] < x + ex || s.fatMaxY[i] < y + ey) escaped.push(i);
+    const [minX, minY, maxX, maxY] = fatBox(s, i);
+    if (minX > x - ex || minY > y - ey || maxX < x + ex || maxY < y + ey) escaped.push(i);
   }
   expect(escaped).toEqual([]);
 }

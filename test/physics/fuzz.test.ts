@@ -207,7 +207,7 @@ class Fuzzer {
     const bad: number[] = [];
     for (let i = 0; i < s.end; i++) {
       if (s.kind[i] === BODY_FREE) continue;
-      const sum = s.x[i] + s.y[i] + s.vx[i] + s.vy[i] + s.fatMinX[i] + s.fatMinY[i] + s.fatMaxX[i] + s.fatMaxY[i];
+      const sum = s.x[i] + s.y[i] + s.vx[i] + s.vy[i] + s.fat[i * 4] + s.fat[i * 4 + 1] + s.fat[i * 4 + 2] + s.fat[i * 4 + 3];
       if (!Number.isFinite(sum)) bad.push(i);
     }
     if (bad.length > 0) expect(bad, `non-finite bodies after ${this.counts.ops} operations`).toEqual([]);

@@ -55,10 +55,7 @@ describe('packTree', () => {
         const root = packTree(
           list,
           list.length,
-          boxes.map((b) => b.minX),
-          boxes.map((b) => b.minY),
-          boxes.map((b) => b.maxX),
-          boxes.map((b) => b.maxY),
+          boxes.flatMap((b) => [b.minX, b.minY, b.maxX, b.maxY]),
           9,
           1,
           (i, leaf) => leafOf.set(i, leaf),
