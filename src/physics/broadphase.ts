@@ -49,6 +49,13 @@ const IN_MOVING_TREE = 2;
 /** Rebuild the moving tree once the moves since the last build reach this many per moving body. */
 const REBUILD_MOVES = 1;
 
+/**
+ * A new fat box leans toward where its body is going: its margin shifts by this many steps of
+ * travel (up to half the margin) from the trailing side to the leading one. Same box, longer
+ * life: a body drifting steadily stays inside it for longer, so fewer bodies move in the tree
+ * (crowd 50k: 3,670 to 2,780 a step), with no more pairs.
+ */
+const LOOKAHEAD = 6;
 
 /** Children per tree node (rbush's default). */
 const NODE_SIZE = 9;
@@ -217,7 +224,12 @@ export class Broadphase {
       const o = i * FAT_STRIDE;
       if (minX < fat[o] || minY < fat[o + 1] || maxX > fat[o + 2] || maxY > fat[o + 3]) {
         if (!this.leavesKnown) this.mapLeaves();
-        setFat(s, i, minX - margin, minY - margin, maxX + margin, maxY + margin);
+        const lean = margin * 0.5;
+        let sx = dx * LOOKAHEAD;
+        sx = sx > lean ? lean : sx < -lean ? -lean : sx;
+        let sy = dy * LOOKAHEAD;
+        sy = sy > lean ? lean : sy < -lean ? -lean : sy;
+        setFat(s, i, minX - margin + sx, minY - margin + sy, maxX + margin + sx, maxY + margin + sy);
         widenAncestors(this.leafOf[i], s, i);
         this.pending[i] = 1;
         moved++;
