@@ -1,0 +1,148 @@
+/**
+ * A/B: the working tree's engine against a base commit's, in one process, on one scene.
+ *
+ *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2]
+ *
+ * On a shared machine, speed drifts from one minute to the next by more than most single
+ * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
+ * engines step the same scene in the same process, in alternating blocks of 20 steps (order
+ * swapped every block), and the ratio of their mean step times is printed per round: drift hits
+ * both sides alike. Both worlds share the caches, so absolute times read somewhat slower than a
+ * lone `npm run bench` child; quote the ratio.
+ *
+ * The base commit is checked out into a git worktree under the system's temp folder (reused on
+ * later runs) and both sides are built by Vite like the benchmark's child (build-child.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import type { AbWorld } from './ab/engine';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const WARMUP = 60;
+const BLOCK = 20;
+const DT = 1 / 60;
+const PHASES = ['broadphase', 'narrowphase', 'solve', 'continuous'] as const;
+
+interface AbOptions {
+  base: string;
+  scene: string;
+  size: number;
+  blocks: number;
+  rounds: number;
+}
+
+function parseArgs(argv: string[]): AbOptions {
+  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2 };
+  for (const arg of argv) {
+    const m = /^--(base|scene|size|blocks|rounds)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds=)`);
+    const [, key, value] = m;
+    if (key === 'base' || key === 'scene') {
+      o[key] = value;
+      continue;
+    }
+    const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${key}: "${value}" is not a positive whole number`);
+    o[key as 'size' | 'blocks' | 'rounds'] = n;
+  }
+  return o;
+}
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: REPO, encoding: 'utf8' }).trim();
+}
+
+/** Checks the base commit out into a worktree (once) and returns its folder. */
+function baseTree(ref: string): { dir: string; sha: string } {
+  const sha = git('rev-parse', '--verify', `${ref}^{commit}`);
+  const dir = join(tmpdir(), `jostle-ab-${sha.slice(0, 12)}`);
+  if (!existsSync(dir)) git('worktree', 'add', '--detach', dir, sha);
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // The harness entry comes from the working tree, so both sides run the same code around the engine.
+  mkdirSync(join(dir, 'bench', 'ab'), { recursive: true });
+  copyFileSync(join(REPO, 'bench', 'ab', 'engine.ts'), join(dir, 'bench', 'ab', 'engine.ts'));
+  return { dir, sha };
+}
+
+/** Builds `root`/bench/ab/engine.ts into `outFile` (in `outDir`) and imports it. */
+async function buildSide(root: string, outDir: string, outFile: string): Promise<typeof import('./ab/engine')> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    root,
+    build: {
+      ssr: join(root, 'bench', 'ab', 'engine.ts'),
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      sourcemap: false,
+      target: 'node20',
+      rollupOptions: { output: { format: 'es', entryFileNames: outFile } },
+    },
+  });
+  return (await import(pathToFileURL(join(outDir, outFile)).href)) as typeof import('./ab/engine');
+}
+
+interface Side {
+  name: string;
+  world: AbWorld;
+  times: number[];
+  phases: Record<string, number>;
+}
+
+function runBlock(side: Side): void {
+  for (let k = 0; k < BLOCK; k++) {
+    const t = performance.now();
+    side.world.step(DT);
+    side.times.push(performance.now() - t);
+    const p = side.world.profile();
+    for (const phase of PHASES) side.phases[phase] += p[phase] ?? 0;
+  }
+}
+
+const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / v.length;
+const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1];
+
+function describeSide(side: Side): string {
+  const n = side.times.length;
+  const phases = PHASES.map((p) => `${p} ${(side.phases[p] / n).toFixed(2)}`).join(', ');
+  return `${side.name}: median ${median(side.times).toFixed(2)} ms, mean ${mean(side.times).toFixed(2)} ms (${phases})`;
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const { dir, sha } = baseTree(o.base);
+  // Beside the harness, so that the builds find rbush in node_modules.
+  const outDir = join(REPO, 'bench', 'ab');
+  const baseModule = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
+  const headModule = await buildSide(REPO, outDir, 'head.build.mjs');
+  const dirty = git('status', '--porcelain', '--', 'src') !== '';
+  console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
+  console.log(`# ${WARMUP} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round`);
+  for (let round = 1; round <= o.rounds; round++) {
+    const base: Side = { name: 'base', world: baseModule.makeWorld(o.scene, o.size), times: [], phases: {} };
+    const head: Side = { name: 'head', world: headModule.makeWorld(o.scene, o.size), times: [], phases: {} };
+    for (const side of [base, head]) {
+      for (const p of PHASES) side.phases[p] = 0;
+      for (let k = 0; k < WARMUP; k++) side.world.step(DT);
+    }
+    for (let b = 0; b < o.blocks; b++) {
+      const [first, second] = b % 2 === 0 ? [base, head] : [head, base];
+      runBlock(first);
+      runBlock(second);
+    }
+    console.log(`round ${round}: head/base mean step ${(mean(head.times) / mean(base.times)).toFixed(3)}`);
+    console.log(`  ${describeSide(base)}`);
+    console.log(`  ${describeSide(head)}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+/**
+ * The A/B tool's entry: one engine build's World and scenes behind a tiny interface. ab.ts
+ * builds this file twice, once against the working tree's sources and once against a copy of
+ * it placed in the base commit's worktree, so both sides run the same harness code.
+ */
+import { World } from '../../src/physics/index';
+import { crowd } from '../../src/scenes/crowd';
+import { pile } from '../../src/scenes/pile';
+
+export interface AbWorld {
+  step(dt: number): void;
+  /** The last step's phase times (ms). */
+  profile(): Readonly<Record<string, number>>;
+}
+
+const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile };
+
+/** Builds `scene` with `count` bodies; throws on an unknown scene name. */
+export function makeWorld(scene: string, count: number): AbWorld {
+  const build = SCENES[scene];
+  if (build === undefined) throw new Error(`unknown scene "${scene}" (known: ${Object.keys(SCENES).join(', ')})`);
+  const world = new World();
+  build(world, { count });
+  return {
+    step: (dt) => world.step(dt),
+    profile: () => world.profile as unknown as Record<string, number>,
+  };
+}
