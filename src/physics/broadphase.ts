@@ -4,8 +4,8 @@
  * Each body has a fat box: its tight box united with where this step's velocity will carry it,
  * grown by a margin. The trees hold body indices and read the boxes from the store's fat-box
  * arrays (rbush's `toBBox`), so there is no object per body. A body enters its tree when it is
- * created, teleported or reshaped, at once, so queries always see it; it is then `pending`
- * until the next update searches it for pairs.
+ * created, teleported or reshaped, at once, and finds its pairs then, so that between steps
+ * queries see every body and the pair cache is exact.
  *
  * Each update, only the bodies whose tight or predicted box left their fat box move in the
  * tree. rbush has no move, and its remove searches by box, so instead of remove plus insert a
@@ -90,7 +90,9 @@ export class Broadphase {
   /** 1 while a body moved by `refreshFatBoxes` waits for its pair search in `updatePairs`. */
   private pending: Uint8Array = new Uint8Array(0);
 
+  /** The bodies `refreshFatBoxes` moved, in index order, and their fat boxes from before. */
   private moved: Int32Array = new Int32Array(64);
+  private oldFat: Float32Array = new Float32Array(64 * FAT_STRIDE);
   private movedCount = 0;
   private hits: Int32Array = new Int32Array(64);
   /** Bodies paired with one body, written by `collectPartners`. */
@@ -157,7 +159,7 @@ export class Broadphase {
         this.removePair(p);
       }
     }
-    this.findPairsOf(i);
+    this.findPairsOf(i, -1);
     this.searchedCount++;
   }
 
@@ -170,7 +172,6 @@ export class Broadphase {
       this.removePair(p);
     }
     this.leaveTree(i);
-    this.pending[i] = 0;
   }
 
   /**
@@ -224,6 +225,13 @@ export class Broadphase {
       const o = i * FAT_STRIDE;
       if (minX < fat[o] || minY < fat[o + 1] || maxX > fat[o + 2] || maxY > fat[o + 3]) {
         if (!this.leavesKnown) this.mapLeaves();
+        if (moved === this.moved.length) this.growMoved();
+        this.moved[moved] = i;
+        const old = moved * FAT_STRIDE;
+        this.oldFat[old] = fat[o];
+        this.oldFat[old + 1] = fat[o + 1];
+        this.oldFat[old + 2] = fat[o + 2];
+        this.oldFat[old + 3] = fat[o + 3];
         const lean = margin * 0.5;
         let sx = dx * LOOKAHEAD;
         sx = sx > lean ? lean : sx < -lean ? -lean : sx;
@@ -235,6 +243,7 @@ export class Broadphase {
         moved++;
       }
     }
+    this.movedCount = moved;
     this.movedSinceBuild += moved;
     if (this.movedSinceBuild > REBUILD_MOVES * moving && moving > 64) {
       this.rebuildMovingTree();
@@ -245,21 +254,17 @@ export class Broadphase {
 
   /**
    * Drops the pairs whose fat boxes parted (calling `onPairRemoved` first) and searches every
-   * body that `refreshFatBoxes` moved for new pairs.
+   * body that `refreshFatBoxes` moved for new pairs. Run right after it: nothing may move a
+   * body in between.
    */
   updatePairs(onPairRemoved: (pair: number) => void): void {
-    const s = this.store;
-    this.reserve();
-    let count = 0;
-    for (let i = 0; i < s.end; i++) {
-      if (this.pending[i] === 0) continue;
-      this.pending[i] = 0;
-      if (s.kind[i] !== BODY_FREE) this.moved[count++] = i;
-    }
-    this.movedCount = count;
+    const count = this.movedCount;
     this.searchedCount += count;
+    if (count === 0) return;
     this.dropPartedPairs(onPairRemoved);
-    if (count > 0) this.findNewPairs();
+    for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
+    for (let m = 0; m < count; m++) this.pending[this.moved[m]] = 0;
+    this.movedCount = 0;
   }
 
   /** Rebuilds both trees from the fat boxes (after a snapshot restore). */
@@ -373,7 +378,6 @@ export class Broadphase {
     const pending = new Uint8Array(cap);
     pending.set(this.pending);
     this.pending = pending;
-    this.moved = new Int32Array(cap);
   }
 
   private leaveTree(i: number): void {
@@ -388,7 +392,7 @@ export class Broadphase {
 
   private rebuildMovingTree(): void {
     const s = this.store;
-    const list = this.moved; // free here: refreshFatBoxes runs before updatePairs fills it
+    const list = new Int32Array(s.end); // a build allocates its nodes anyway
     let n = 0;
     for (let i = 0; i < s.end; i++) {
       const kind = s.kind[i];
@@ -418,22 +422,28 @@ export class Broadphase {
     this.leavesKnown = true;
   }
 
+  /** Only a pair with a moved body can have parted, and most pairs have none. */
   private dropPartedPairs(onPairRemoved: (pair: number) => void): void {
     const fat = this.store.fat;
+    const pending = this.pending;
     for (let p = this.pairCount - 1; p >= 0; p--) {
-      if (!fatOverlap(fat, this.pairA[p], this.pairB[p])) {
+      const a = this.pairA[p];
+      const b = this.pairB[p];
+      if ((pending[a] | pending[b]) === 0) continue;
+      if (!fatOverlap(fat, a, b)) {
         onPairRemoved(p);
         this.removePair(p);
       }
     }
   }
 
-  private findNewPairs(): void {
-    for (let m = 0; m < this.movedCount; m++) this.findPairsOf(this.moved[m]);
-  }
-
-  /** Adds the missing pairs of body i, in ascending order of the other body. */
-  private findPairsOf(i: number): void {
+  /**
+   * Adds the missing pairs of body i, in ascending order of the other body. `slot` is i's row in
+   * `moved` during `updatePairs` (else -1): a partner j that did not move was paired with i
+   * exactly when its fat box overlapped i's old one, which is cheaper to test than the pair
+   * index.
+   */
+  private findPairsOf(i: number, slot: number): void {
     const s = this.store;
     {
       const kindI = s.kind[i];
@@ -450,6 +460,10 @@ export class Broadphase {
         const j = this.hits[h];
         // A pair needs a dynamic body: static, kinematic and their mixes never collide.
         if (kindI !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC) continue;
+        if (slot >= 0 && this.pending[j] === 0) {
+          if (!oldOverlap(this.oldFat, slot, s.fat, j)) this.addPair(i < j ? i : j, i < j ? j : i, 0, 0);
+          continue;
+        }
         const a = i < j ? i : j;
         const b = i < j ? j : i;
         if (this.pairIndex.get(a, b) < 0) this.addPair(a, b, 0, 0);
@@ -519,6 +533,15 @@ export class Broadphase {
     }
   }
 
+  private growMoved(): void {
+    const moved = new Int32Array(this.moved.length * 2);
+    moved.set(this.moved);
+    this.moved = moved;
+    const oldFat = new Float32Array(moved.length * FAT_STRIDE);
+    oldFat.set(this.oldFat);
+    this.oldFat = oldFat;
+  }
+
   private growPairs(): void {
     const n = this.pairA.length * 2;
     const a = new Int32Array(n);
@@ -562,6 +585,13 @@ function fatOverlap(fat: Float32Array, a: number, b: number): boolean {
 /** Twice float32's relative rounding error, and an absolute floor (m), for outward rounding. */
 const F32_EPSILON = 2.4e-7;
 const F32_TINY = 1e-6; // m
+
+/** Whether the old fat box in row `slot` of `oldFat` overlaps body j's fat box. */
+function oldOverlap(oldFat: Float32Array, slot: number, fat: Float32Array, j: number): boolean {
+  const o = slot * FAT_STRIDE;
+  const oj = j * FAT_STRIDE;
+  return !(oldFat[o] > fat[oj + 2] || fat[oj] > oldFat[o + 2] || oldFat[o + 1] > fat[oj + 3] || fat[oj + 1] > oldFat[o + 3]);
+}
 
 /** Widens `node` and its ancestors until one already contains body i's fat box. */
 function widenAncestors(node: TreeNode | null | undefined, s: BodyStore, i: number): void {

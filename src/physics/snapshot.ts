@@ -189,12 +189,18 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     if (fat.length !== 4) throw new Error(`${where}fat must hold 4 numbers, got ${fat.length}`);
     const box = fat.map((v, j) => checkStateCoordinate(`${where}fat[${j}]`, v));
     if (box[0] > box[2] || box[1] > box[3]) throw new Error(`${where}fat: min exceeds max in [${box.join(', ')}]`);
+    const x = checkStateCoordinate(`${where}x`, b.x);
+    const y = checkStateCoordinate(`${where}y`, b.y);
+    // Between steps every body lies inside its fat box: queries rely on it.
+    if (x - (hw + r) < box[0] || y - (hh + r) < box[1] || x + hw + r > box[2] || y + hh + r > box[3]) {
+      throw new Error(`${where}fat: [${box.join(', ')}] does not contain the body at (${x}, ${y})`);
+    }
     return {
       id,
       generation,
       kind,
-      x: checkStateCoordinate(`${where}x`, b.x),
-      y: checkStateCoordinate(`${where}y`, b.y),
+      x,
+      y,
       vx,
       vy,
       hw,
@@ -273,6 +279,33 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
   }
   bp.rebuildAll();
   for (const [a, b, impulse, touching] of checkedPairs) bp.addPair(a, b, impulse, touching);
+  checkPairsMatchBoxes(s, bp);
   bp.movedSinceBuild = treeMoves;
   return options;
+}
+
+/**
+ * The pair cache must hold exactly the pairs of overlapping fat boxes with a dynamic body: the
+ * broadphase only re-tests pairs whose bodies move, and tells old pairs from new ones by the fat
+ * boxes, so a snapshot that disagrees would lose or double pairs later.
+ */
+function checkPairsMatchBoxes(s: BodyStore, bp: Broadphase): void {
+  const f = s.fat;
+  for (let p = 0; p < bp.pairCount; p++) {
+    const a = bp.pairA[p] * FAT_STRIDE;
+    const b = bp.pairB[p] * FAT_STRIDE;
+    if (f[a] > f[b + 2] || f[b] > f[a + 2] || f[a + 1] > f[b + 3] || f[b + 1] > f[a + 3]) {
+      throw new Error(`snapshot.pairs: bodies ${bp.pairA[p]} and ${bp.pairB[p]} are paired but their fat boxes do not overlap`);
+    }
+  }
+  for (let i = 0; i < s.end; i++) {
+    if (s.kind[i] === BODY_FREE) continue;
+    const o = i * FAT_STRIDE;
+    const hits = bp.queryFat(f[o], f[o + 1], f[o + 2], f[o + 3]);
+    for (let h = 0; h < bp.queryCount; h++) {
+      const j = hits[h];
+      if (j <= i || (s.kind[i] !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC)) continue;
+      if (bp.findPair(i, j) < 0) throw new Error(`snapshot.pairs: bodies ${i} and ${j} have overlapping fat boxes but no pair`);
+    }
+  }
 }

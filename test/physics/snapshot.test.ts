@@ -233,6 +233,15 @@ const MALFORMED: Array<[string, (s: WorldSnapshot) => unknown, RegExp]> = [
   }, /snapshot\.pairs\[0\]: names a free slot/],
   ['a pair of two static bodies', (s) => { s.pairs[0] = [s.bodies[0].id, s.bodies[1].id, 0, 0]; return s; }, /snapshot\.pairs\[0\]: pair \(\d+, \d+\) has no dynamic body/],
   ['a pair listed twice', (s) => { s.pairs.push([...s.pairs[0]]); return s; }, /snapshot\.pairs\[\d+\]: pair \(\d+, \d+\) appears twice/],
+  ['a fat box that misses its body', (s) => { bodyAt(s, 4).fat = [100, 100, 101, 101]; return s; }, /snapshot\.bodies\[4\]\.fat: \[100, 100, 101, 101\] does not contain the body/],
+  ['a pair whose fat boxes parted', (s) => {
+    const body = s.bodies.find((b) => b.id === s.pairs[0][1]) as unknown as Mutable;
+    body.x = 500;
+    body.y = 500;
+    body.fat = [498, 498, 502, 502];
+    return s;
+  }, /snapshot\.pairs: bodies \d+ and \d+ are paired but their fat boxes do not overlap/],
+  ['a missing pair', (s) => { s.pairs.splice(0, 1); return s; }, /snapshot\.pairs: bodies \d+ and \d+ have overlapping fat boxes but no pair/],
   ['a pair with a negative impulse', (s) => { s.pairs[0][2] = -1; return s; }, /snapshot\.pairs\[0\]\[2\].*-1/],
   ['a pair with a NaN impulse', (s) => { s.pairs[0][2] = NaN; return s; }, /snapshot\.pairs\[0\]\[2\].*NaN/],
   ['a pair touching 2', (s) => { s.pairs[0][3] = 2; return s; }, /snapshot\.pairs\[0\]\[3\].*2/],
