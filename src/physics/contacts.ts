@@ -30,10 +30,11 @@ export class ContactBuffer {
     this.grow(256);
   }
 
-  /** Appends a row and returns its index; grows the arrays when full. */
-  push(): number {
-    if (this.count === this.a.length) this.grow(this.a.length * 2);
-    return this.count++;
+  /** Makes room for at least `rows` rows, doubling, keeping the first `count`. */
+  reserve(rows: number): void {
+    let n = this.a.length;
+    while (n < rows) n *= 2;
+    if (n > this.a.length) this.grow(n);
   }
 
   private grow(n: number): void {

@@ -246,62 +246,70 @@ export function collidePairs(
   speculativeDistance: number,
   wake: (index: number) => void,
 ): void {
-  const s = store;
   const hit = COLLIDE_HIT;
-  contacts.count = 0;
-  const kind = s.kind;
-  const awake = s.awake;
-  for (let p = 0; p < bp.pairCount; p++) {
-    const a = bp.pairA[p];
-    const b = bp.pairB[p];
+  // Everything in locals: the loop calls out (wake, events), after which V8 would reload fields.
+  const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius } = store;
+  const { pairA, pairB, pairImpulse, pairTouching } = bp;
+  const pairCount = bp.pairCount;
+  let rows = contacts.a.length;
+  let { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp } = contacts;
+  let n = 0;
+  for (let p = 0; p < pairCount; p++) {
+    const a = pairA[p];
+    const b = pairB[p];
     const ka = kind[a];
     const kb = kind[b];
     // A kinematic body at rest is as inert as a static one: it must not keep sleepers awake.
-    const activeA =
-      ka === BODY_DYNAMIC ? awake[a] === 1 : ka === BODY_KINEMATIC && (s.vx[a] !== 0 || s.vy[a] !== 0);
-    const activeB =
-      kb === BODY_DYNAMIC ? awake[b] === 1 : kb === BODY_KINEMATIC && (s.vx[b] !== 0 || s.vy[b] !== 0);
+    const activeA = ka === BODY_DYNAMIC ? awake[a] === 1 : ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0);
+    const activeB = kb === BODY_DYNAMIC ? awake[b] === 1 : kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0);
     if (!activeA && !activeB) continue;
-    const xa = s.x[a];
-    const ya = s.y[a];
-    const xb = s.x[b];
-    const yb = s.y[b];
+    const xa = x[a];
+    const ya = y[a];
+    const xb = x[b];
+    const yb = y[b];
     const overlap = roundedRectOverlap(
       xb,
       yb,
       xa,
       ya,
-      s.halfWidth[a] + s.halfWidth[b],
-      s.halfHeight[a] + s.halfHeight[b],
-      s.radius[a] + s.radius[b],
+      halfWidth[a] + halfWidth[b],
+      halfHeight[a] + halfHeight[b],
+      radius[a] + radius[b],
       hit,
     );
     const separation = -overlap;
-    const rvx = s.vx[b] - s.vx[a];
-    const rvy = s.vy[b] - s.vy[a];
     if (separation > speculativeDistance) {
+      const rvx = vx[b] - vx[a];
+      const rvy = vy[b] - vy[a];
       const reach = separation - speculativeDistance;
       if (reach * reach > (rvx * rvx + rvy * rvy) * dt * dt) {
-        bp.pairImpulse[p] = 0;
-        if (bp.pairTouching[p] === 1) {
-          bp.pairTouching[p] = 0;
-          events.push(EVENT_END, a, b, s.generation[a], s.generation[b]);
+        pairImpulse[p] = 0;
+        if (pairTouching[p] === 1) {
+          pairTouching[p] = 0;
+          events.push(EVENT_END, a, b, store.generation[a], store.generation[b]);
         }
         continue;
       }
     }
     if (!activeA && ka === BODY_DYNAMIC) wake(a);
     if (!activeB && kb === BODY_DYNAMIC) wake(b);
-    const c = contacts.push();
-    contacts.a[c] = a;
-    contacts.b[c] = b;
-    contacts.pair[c] = p;
-    contacts.nx[c] = hit.nx;
-    contacts.ny[c] = hit.ny;
-    contacts.separation[c] = separation;
-    contacts.baseSeparation[c] = separation - (hit.nx * (xb - xa) + hit.ny * (yb - ya));
-    contacts.impulse[c] = bp.pairImpulse[p];
+    if (n === rows) {
+      contacts.count = n;
+      contacts.reserve(n + 1);
+      rows = contacts.a.length;
+      ({ a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp } = contacts);
+    }
+    ca[n] = a;
+    cb[n] = b;
+    cp[n] = p;
+    cnx[n] = hit.nx;
+    cny[n] = hit.ny;
+    csep[n] = separation;
+    cbase[n] = separation - (hit.nx * (xb - xa) + hit.ny * (yb - ya));
+    cimp[n] = pairImpulse[p];
+    n++;
   }
+  contacts.count = n;
 }
 
 /** Scratch for `collidePairs` only. */
