@@ -60,9 +60,6 @@ const LOOKAHEAD = 6;
 /** Children per tree node (rbush's default). */
 const NODE_SIZE = 9;
 
-/** Pair sort key: a * KEY_SCALE + b is exact in a double for indices below 2^20. */
-const KEY_SCALE = 1 << 20;
-
 /** Tree items are body index + 1: rbush skips falsy items, and body 0 must not be one. */
 const ITEM = 1;
 
@@ -335,26 +332,38 @@ export class Broadphase {
    */
   sortPairs(): void {
     const n = this.pairCount;
-    const keys = new Float64Array(n);
-    for (let p = 0; p < n; p++) keys[p] = this.pairA[p] * KEY_SCALE + this.pairB[p];
-    keys.sort();
+    const { pairA, pairB } = this;
+    // Counting sort by a (stable), then insertion sort by b within each a: a body has a few pairs.
+    const start = new Int32Array(this.store.end + 1);
+    for (let p = 0; p < n; p++) start[pairA[p] + 1]++;
+    for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
+    const order = new Int32Array(n);
+    for (let p = 0; p < n; p++) order[start[pairA[p]]++] = p;
+    for (let k = 1; k < n; k++) {
+      const row = order[k];
+      const a = pairA[row];
+      const b = pairB[row];
+      let j = k - 1;
+      while (j >= 0 && pairA[order[j]] === a && pairB[order[j]] > b) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = row;
+    }
+    const newRow = new Int32Array(n);
+    const a = pairA.slice(0, n);
+    const b = pairB.slice(0, n);
     const imp = this.pairImpulse.slice(0, n);
-    const t = this.pairTouching.slice(0, n);
-    const rows = new Int32Array(n);
+    const touching = this.pairTouching.slice(0, n);
     for (let k = 0; k < n; k++) {
-      const a = Math.floor(keys[k] / KEY_SCALE);
-      rows[k] = this.pairIndex.get(a, keys[k] - a * KEY_SCALE);
+      const row = order[k];
+      newRow[row] = k;
+      pairA[k] = a[row];
+      pairB[k] = b[row];
+      this.pairImpulse[k] = imp[row];
+      this.pairTouching[k] = touching[row];
     }
-    this.pairIndex.clear();
-    for (let k = 0; k < n; k++) {
-      const a = Math.floor(keys[k] / KEY_SCALE);
-      const b = keys[k] - a * KEY_SCALE;
-      this.pairA[k] = a;
-      this.pairB[k] = b;
-      this.pairImpulse[k] = imp[rows[k]];
-      this.pairTouching[k] = t[rows[k]];
-      this.pairIndex.set(a, b, k);
-    }
+    this.pairIndex.renumber(newRow);
   }
 
   /** Appends a pair (a < b) with its warm-start state; also used by the snapshot restore. */

@@ -84,10 +84,10 @@ export class PairIndex {
     this.size--;
   }
 
-  /** Forgets every pair. */
-  clear(): void {
-    this.keyA.fill(EMPTY);
-    this.size = 0;
+  /** Replaces every pair's row r by `newRow[r]`, in one pass over the table (no hashing). */
+  renumber(newRow: Int32Array): void {
+    const { keyA, value } = this;
+    for (let slot = 0; slot < keyA.length; slot++) if (keyA[slot] !== EMPTY) value[slot] = newRow[value[slot]];
   }
 
   private hash(a: number, b: number): number {

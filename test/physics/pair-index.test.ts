@@ -34,11 +34,13 @@ describe('PairIndex', () => {
     );
   });
 
-  it('clear forgets everything', () => {
-    const index = new PairIndex();
-    index.set(1, 2, 3);
-    index.clear();
-    expect(index.get(1, 2)).toBe(-1);
-    expect(index.size).toBe(0);
+  it('renumber maps every row through the table and leaves the keys', () => {
+    const index = new PairIndex(4);
+    for (let r = 0; r < 20; r++) index.set(r, r + 1, r); // grows past the initial 4 slots
+    const newRow = new Int32Array(20).map((_, r) => 19 - r);
+    index.renumber(newRow);
+    for (let r = 0; r < 20; r++) expect(index.get(r, r + 1)).toBe(19 - r);
+    expect(index.get(1, 0)).toBe(-1);
+    expect(index.size).toBe(20);
   });
 });
