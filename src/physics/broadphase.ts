@@ -104,7 +104,7 @@ export class Broadphase {
   pairImpulse: Float32Array = new Float32Array(64);
   pairTouching: Uint8Array = new Uint8Array(64);
   pairCount = 0;
-  private readonly pairIndex = new PairIndex();
+  private readonly pairIndex = new PairIndex(this);
 
   /** Moves since the moving tree was last built: decides the next rebuild, so snapshots keep it. */
   movedSinceBuild = 0;
