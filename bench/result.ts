@@ -10,6 +10,8 @@ export interface MemorySample {
   heapUsed: number;
   /** Memory outside the V8 heap: typed-array and wasm buffers, native objects. */
   external: number;
+  /** The ArrayBuffers among `external`: for Jostle, every typed array (bodies, pairs, contacts). */
+  arrayBuffers: number;
   rss: number;
 }
 
@@ -42,6 +44,12 @@ export interface CaseResult {
     peakRss: number;
     /** Growth of the V8 heap over base, at its larger sample, per body (bytes). */
     heapPerBody: number;
+    /**
+     * Growth of the V8 heap plus ArrayBuffers over base, at the larger sample, per body (bytes):
+     * for a struct-of-arrays engine the typed arrays are most of the state, so this is the
+     * figure the memory target is checked against.
+     */
+    heapAndArraysPerBody: number;
     /**
      * Growth of the resident set over base, at its larger sample, per body (bytes): the one
      * figure that counts wasm linear memory, which `external` does not track as it grows.
