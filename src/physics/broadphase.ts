@@ -57,6 +57,9 @@ const REBUILD_MOVES = 1;
  */
 const LOOKAHEAD = 6;
 
+/** Smallest size of the moved-body list (rows). */
+const MIN_MOVED_ROWS = 64;
+
 /** Children per tree node (rbush's default). */
 const NODE_SIZE = 9;
 
@@ -88,8 +91,8 @@ export class Broadphase {
   private pending: Uint8Array = new Uint8Array(0);
 
   /** The bodies `refreshFatBoxes` moved, in index order, and their fat boxes from before. */
-  private moved: Int32Array = new Int32Array(64);
-  private oldFat: Float32Array = new Float32Array(64 * FAT_STRIDE);
+  private moved: Int32Array = new Int32Array(MIN_MOVED_ROWS);
+  private oldFat: Float32Array = new Float32Array(MIN_MOVED_ROWS * FAT_STRIDE);
   private movedCount = 0;
   private hits: Int32Array = new Int32Array(64);
   /** Bodies paired with one body, written by `collectPartners`. */
@@ -262,6 +265,7 @@ export class Broadphase {
     for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
     for (let m = 0; m < count; m++) this.pending[this.moved[m]] = 0;
     this.movedCount = 0;
+    this.trimMoved(count);
   }
 
   /** Rebuilds both trees from the fat boxes (after a snapshot restore). */
@@ -540,6 +544,19 @@ export class Broadphase {
       this.pairTouching[p] = this.pairTouching[last];
       this.pairIndex.set(this.pairA[p], this.pairB[p], p);
     }
+  }
+
+  /**
+   * Shrinks `moved` and `oldFat` once they are far larger than a step needs: the first steps
+   * of a scene move most bodies (crowd 50k: 17,600 in step 2, under 3,000 by step 100), and
+   * that peak would otherwise hold 16 bytes a body for good.
+   */
+  private trimMoved(moved: number): void {
+    let rows = MIN_MOVED_ROWS;
+    while (rows < 2 * moved) rows *= 2;
+    if (this.moved.length <= 4 * rows) return;
+    this.moved = new Int32Array(rows);
+    this.oldFat = new Float32Array(rows * FAT_STRIDE);
   }
 
   private growMoved(): void {
