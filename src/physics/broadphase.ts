@@ -2,8 +2,9 @@
  * Broadphase: R-trees (rbush) over fat boxes, and a pair cache.
  *
  * Each body has a fat box: its tight box united with where this step's velocity will carry it,
- * grown by a margin. The trees hold body indices and read the boxes from the store's fat-box
- * arrays (rbush's `toBBox`), so there is no object per body. A body enters its tree when it is
+ * grown by a margin, leaning toward where the body is going. The trees hold body indices and
+ * read the boxes from the store's fat-box array (rbush's `toBBox`), so there is no object per
+ * body. A body enters its tree when it is
  * created, teleported or reshaped, at once, and finds its pairs then, so that between steps
  * queries see every body and the pair cache is exact.
  *
@@ -13,8 +14,13 @@
  * every node to contain its children. Widening loosens the tree, so once the moves since the
  * last build add up to the number of moving bodies, the tree is rebuilt, packed in Hilbert
  * order (tree-pack.ts) and handed to rbush through its `fromJSON`. Static bodies live in a
- * tree of their own, so static-static pairs never form and the moving tree stays small. A pair
- * lives in the cache until the fat boxes part.
+ * tree of their own, so static-static pairs never form and the moving tree stays small.
+ *
+ * The pair cache holds, between steps, exactly the pairs of overlapping fat boxes with a
+ * dynamic body (snapshots are checked against this). So after a step only pairs with a moved
+ * body can have parted, and a moved body was already paired with an unmoved one exactly when
+ * their boxes overlapped before the move: each moved body keeps its old fat box for that test,
+ * and the pair index is only asked about pairs of two moved bodies.
  *
  * Determinism: pairs are appended in an order that depends only on the set of boxes, never on
  * the shape of the trees (moved bodies are visited by index and each query's hits are sorted),
