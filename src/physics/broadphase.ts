@@ -266,11 +266,12 @@ export class Broadphase {
   updatePairs(onPairRemoved: (pair: number) => void): void {
     const count = this.movedCount;
     this.searchedCount += count;
-    if (count === 0) return;
-    this.dropPartedPairs(onPairRemoved);
-    for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
-    for (let m = 0; m < count; m++) this.pending[this.moved[m]] = 0;
-    this.movedCount = 0;
+    if (count > 0) {
+      this.dropPartedPairs(onPairRemoved);
+      for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
+      for (let m = 0; m < count; m++) this.pending[this.moved[m]] = 0;
+      this.movedCount = 0;
+    }
     this.trimMoved(count);
   }
 
