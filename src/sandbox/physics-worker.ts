@@ -3,12 +3,14 @@
  * clock, and hands the page a frame of every body after each step (typed arrays, transferred).
  *
  * Why a worker, and why only in stress mode:
- * - At 50,000 bodies one step takes about 35 ms on this class of machine (crowd(50000), Node,
- *   2 cores). On the main thread that is two frames of nothing: no input, no panel, no drawing
- *   until the step ends. In a worker the step runs beside the page: the page only copies the
- *   newest frame into its instance buffer (well under a millisecond) and draws, so the pointer,
- *   keys, panel and camera answer at the display's rate whatever the step costs, and the step's
- *   figures are the engine's alone, not the engine's plus the renderer's.
+ * - At 50,000 bodies one step takes 15 to 19 ms on this class of machine (crowd(50000), 2
+ *   shared cores: 15.6 in Node under `npm run bench`, 19 in this worker in Chromium). On the
+ *   main thread that is a whole 60 Hz frame of nothing, every frame: no input, no panel, no
+ *   drawing until the step ends, and slower machines fare worse. In a worker the step runs
+ *   beside the page: the page only copies the newest frame into its instance buffer (well
+ *   under a millisecond) and draws, so the pointer, keys, panel and camera answer at the
+ *   display's rate whatever the step costs, and the step's figures are the engine's alone, not
+ *   the engine's plus the renderer's.
  * - Every other sandbox feature (the collision explainer, debug layers, picking for selection,
  *   save files, the tests that read `window.jostle.world`) reads the world synchronously on the
  *   main thread. Moving all of that behind messages is a bigger change than the stress test
@@ -21,11 +23,14 @@
  *   (`Grab`) runs here, before each step, exactly as it does on the main thread.
  *
  * Measured (headless Chromium, SwiftShader, 2 shared cores), crowd(50,000): in the worker,
- * keys are handled in about 1 ms and no main-thread task reaches 50 ms while the worker steps
- * at about 27 ms; the same world on the main thread: tasks up to 85 to 280 ms and 12 steps a
+ * keys are handled in 1 to 3 ms and no main-thread task reaches 50 ms while the worker steps
+ * at about 19 ms, 37 steps a second (test/sandbox/stress.test.ts prints these). Earlier, with
+ * a 27 ms step, the same world on the main thread had tasks of 85 to 280 ms and 12 steps a
  * second. Not solved here: with software compositing (no GPU process, as on a blocklisted GPU)
  * the browser reads each WebGL frame back on the main thread, which then waits for the draw
- * itself (about 0.4 s at 50,000 bodies). Drawing from a worker (OffscreenCanvas) would fix that.
+ * itself: at 50,000 bodies, main-thread tasks of up to about 210 ms and keys answered in up to
+ * about 180 ms (the same test under `--disable-gpu`). Drawing from a worker (OffscreenCanvas)
+ * would fix that.
  *
  * Frames: a small pool of buffers circulates (the page sends each back when a newer one has
  * replaced it). If every buffer is out, the page is behind: the worker keeps stepping and skips
