@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_NAMES, makeBodyStates } from '../../bench/engine';
-import { loadEngine } from '../../bench/engines/index';
-import { dynamicCount, makeSetup } from '../../bench/scenes';
+import { ENGINE_NAMES, makeBodyStates } from './engine';
+import { loadEngine } from './engines/index';
+import { dynamicCount, makeSetup } from './scenes';
 
 /** Each adapter builds the same crowd and survives a few steps: the benchmark cannot silently compare against an empty or exploded scene. */
 describe('benchmark engine adapters', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeBodyStates } from '../../bench/engine';
-import { innerBounds, measureQuality } from '../../bench/quality';
+import { makeBodyStates } from './engine';
+import { innerBounds, measureQuality } from './quality';
 import { crowdBodies } from '../../src/scenes/crowd';
 import type { SceneBody } from '../../src/scenes/arena';
 

@@ -1,5 +1,5 @@
 /**
- * Builds bench/child.ts, with Jostle's sources, into one ES module the way Vite builds the app,
+ * Builds test/bench/child.ts, with Jostle's sources, into one ES module the way Vite builds the app,
  * and the children run that file under plain node. Running the TypeScript through tsx instead
  * made Jostle about 2.6 times slower (crowd 10k: 8.7 vs 3.3 ms/step in one run), a cost of the
  * loader, not of the engine; the peers run from their published JavaScript, so this is the
@@ -18,7 +18,7 @@ export async function buildChild(): Promise<void> {
     configFile: false,
     logLevel: 'warn',
     publicDir: false, // the app's public/ files do not belong beside the child
-    root: fileURLToPath(new URL('..', import.meta.url)),
+    root: fileURLToPath(new URL('../..', import.meta.url)),
     build: {
       ssr: fileURLToPath(new URL('./child.ts', import.meta.url)),
       outDir: benchDir,

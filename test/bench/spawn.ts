@@ -1,5 +1,5 @@
 /**
- * Runs one case in a child process (bench/child.ts as built by build-child.ts, with --expose-gc so memory is
+ * Runs one case in a child process (test/bench/child.ts as built by build-child.ts, with --expose-gc so memory is
  * sampled after a full collection), stops it at the timeout, and parses its result line.
  */
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { BUILT_CHILD } from './build-child';
 import type { EngineName } from './engine';
 import { RESULT_PREFIX, type CaseOutcome, type CaseResult } from './result';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** Lines of a failed child's stderr kept for the report. */
 const STDERR_LINES = 6;
 

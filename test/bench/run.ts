@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every engine × scene × size in its own child process, then the report on
- * stdout and every figure in bench/results/latest.json (git-ignored: results belong to a
- * machine and a moment; quote them in commit messages instead). Flags: see bench/args.ts.
+ * stdout and every figure in test/bench/results/latest.json (git-ignored: results belong to a
+ * machine and a moment; quote them in commit messages instead). Flags: see test/bench/args.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { runChild } from './spawn';
 import { fixed, whole } from './table';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Which engine source the figures belong to: the commit, and whether src/ had uncommitted changes. */
 function describeSource(): string {

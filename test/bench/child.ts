@@ -1,6 +1,6 @@
 /**
  * Runs one benchmark case in its own process, so engines do not share a heap, a JIT profile or
- * a wasm instance: `node --expose-gc --import tsx bench/child.ts ENGINE SCENE COUNT WARMUP STEPS`.
+ * a wasm instance: `node --expose-gc --import tsx test/bench/child.ts ENGINE SCENE COUNT WARMUP STEPS`.
  * Prints one line, RESULT_PREFIX + JSON of a CaseResult, on stdout.
  */
 import { readFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ function sampleMemory(): MemorySample {
 }
 
 function packageVersion(packageName: string): string {
-  const path = packageName === 'jostle' ? '../package.json' : `../node_modules/${packageName}/package.json`;
+  const path = packageName === 'jostle' ? '../../package.json' : `../../node_modules/${packageName}/package.json`;
   const json: unknown = JSON.parse(readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8'));
   const version = (json as { version?: unknown }).version;
   return typeof version === 'string' ? version : '?';

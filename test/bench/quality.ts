@@ -7,8 +7,8 @@
  * any two overlapping bodies sit in the same or adjacent cells. Centres outside the grid are
  * clamped to its edge cells; clamping is monotone, so near neighbours stay adjacent.
  */
-import { roundedRectOverlap, type PointHit } from '../src/physics/index';
-import type { SceneBody } from '../src/scenes/arena';
+import { roundedRectOverlap, type PointHit } from '../../src/physics/index';
+import type { SceneBody } from '../../src/scenes/arena';
 import type { BodyStates } from './engine';
 
 export interface Quality {

@@ -21,7 +21,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type { AbWorld } from './ab/engine';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+/** The harness folder, relative to a checkout's root. */
+const HARNESS = join('test', 'bench', 'ab');
 const WARMUP = 60;
 const BLOCK = 20;
 const DT = 1 / 60;
@@ -63,12 +65,12 @@ function baseTree(ref: string): { dir: string; sha: string } {
   if (!existsSync(dir)) git('worktree', 'add', '--detach', dir, sha);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // The harness entry comes from the working tree, so both sides run the same code around the engine.
-  mkdirSync(join(dir, 'bench', 'ab'), { recursive: true });
-  copyFileSync(join(REPO, 'bench', 'ab', 'engine.ts'), join(dir, 'bench', 'ab', 'engine.ts'));
+  mkdirSync(join(dir, HARNESS), { recursive: true });
+  copyFileSync(join(REPO, HARNESS, 'engine.ts'), join(dir, HARNESS, 'engine.ts'));
   return { dir, sha };
 }
 
-/** Builds `root`/bench/ab/engine.ts into `outFile` (in `outDir`) and imports it. */
+/** Builds `root`/test/bench/ab/engine.ts into `outFile` (in `outDir`) and imports it. */
 async function buildSide(root: string, outDir: string, outFile: string): Promise<typeof import('./ab/engine')> {
   await build({
     configFile: false,
@@ -76,7 +78,7 @@ async function buildSide(root: string, outDir: string, outFile: string): Promise
     publicDir: false,
     root,
     build: {
-      ssr: join(root, 'bench', 'ab', 'engine.ts'),
+      ssr: join(root, HARNESS, 'engine.ts'),
       outDir,
       emptyOutDir: false,
       minify: false,
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const { dir, sha } = baseTree(o.base);
   // Beside the harness, so that the builds find rbush in node_modules.
-  const outDir = join(REPO, 'bench', 'ab');
+  const outDir = join(REPO, HARNESS);
   const baseModule = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
   const headModule = await buildSide(REPO, outDir, 'head.build.mjs');
   const dirty = git('status', '--porcelain', '--', 'src') !== '';

@@ -3,7 +3,7 @@
  * function from src/scenes/ (which sets gravity, damping and sleep). The neutral body list is
  * used only to check that the scene built the same bodies the peers get.
  */
-import { World, type Body } from '../../src/physics/index';
+import { World, type Body } from '../../../src/physics/index';
 import type { EngineAdapter, SceneSetup, Simulation } from '../engine';
 import { dynamicCount, sceneEntry } from '../scenes';
 

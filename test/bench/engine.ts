@@ -3,7 +3,7 @@
  * list, step it, and read the moving bodies back in metres. One shape for all engines, so the
  * harness, the quality check and the tests treat them alike.
  */
-import type { SceneBody } from '../src/scenes/arena';
+import type { SceneBody } from '../../src/scenes/arena';
 
 /** The engines the benchmark knows, Jostle first (it is the one compared). */
 export const ENGINE_NAMES = ['jostle', 'matter', 'planck', 'rapier', 'box2d'] as const;

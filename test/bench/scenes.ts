@@ -3,10 +3,10 @@
  * Gravity is read back from a Jostle world the scene function configured, so the peers get
  * exactly the options the scene sets and there is no second copy of them here.
  */
-import { World } from '../src/physics/index';
-import type { SceneBody } from '../src/scenes/arena';
-import { crowd, crowdBodies, type CountOptions } from '../src/scenes/crowd';
-import { pile, pileBodies } from '../src/scenes/pile';
+import { World } from '../../src/physics/index';
+import type { SceneBody } from '../../src/scenes/arena';
+import { crowd, crowdBodies, type CountOptions } from '../../src/scenes/crowd';
+import { pile, pileBodies } from '../../src/scenes/pile';
 import type { SceneSetup } from './engine';
 
 interface SceneEntry {

@@ -53,7 +53,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
   for (const arg of argv) {
     const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
     if (m === null || !['quick', 'engines', 'scenes', 'sizes', 'warmup', 'steps', 'timeout', 'repeat'].includes(m[1] as string)) {
-      throw new Error(`unknown argument "${arg}" (see bench/args.ts)`);
+      throw new Error(`unknown argument "${arg}" (see test/bench/args.ts)`);
     }
     flags.set(m[1] as string, m[2] ?? '');
   }

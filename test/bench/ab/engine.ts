@@ -3,9 +3,9 @@
  * builds this file twice, once against the working tree's sources and once against a copy of
  * it placed in the base commit's worktree, so both sides run the same harness code.
  */
-import { World } from '../../src/physics/index';
-import { crowd } from '../../src/scenes/crowd';
-import { pile } from '../../src/scenes/pile';
+import { World } from '../../../src/physics/index';
+import { crowd } from '../../../src/scenes/crowd';
+import { pile } from '../../../src/scenes/pile';
 
 export interface AbWorld {
   step(dt: number): void;
