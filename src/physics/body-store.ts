@@ -53,8 +53,11 @@ export class BodyStore {
   prevX: Float64Array = new Float64Array(0);
   prevY: Float64Array = new Float64Array(0);
 
-  /** Scratch for pushout: the pass (1-based) in which each body last moved, 0 for none. */
-  pushedIn: Uint8Array = new Uint8Array(0);
+  /**
+   * Scratch for the solver's passes (velocity iterations, then pushout): the pass, 1-based, in
+   * which each body's velocity or position last changed; 0 for none.
+   */
+  passMark: Uint8Array = new Uint8Array(0);
 
   /** Free slots, used last-in first-out so that reuse is deterministic. */
   freeSlots: Int32Array = new Int32Array(0);
@@ -112,7 +115,7 @@ export class BodyStore {
     };
     this.kind = u8(this.kind);
     this.awake = u8(this.awake);
-    this.pushedIn = new Uint8Array(capacity);
+    this.passMark = new Uint8Array(capacity);
     const gen = new Uint32Array(capacity);
     gen.set(this.generation);
     this.generation = gen;

@@ -25,6 +25,9 @@ const MAX_PUSHOUT = 0.2; // m
 /** Pushout skips unmoved rows when fewer than 1 in this many rows pushed in the last pass. */
 const SKIP_WHEN_PUSHING_UNDER = 8;
 
+/** The velocity passes skip unchanged rows when fewer than 1 in this many rows changed in the last. */
+const SKIP_WHEN_CHANGING_UNDER = 4;
+
 /** Share of the remaining overlap that one pushout iteration removes. */
 const PUSHOUT_FACTOR = 0.8;
 
@@ -39,8 +42,8 @@ export function solveVelocities(
   iterations: number,
   warmStarts: Float32Array,
 ): void {
-  const { vx, vy, invMass } = store;
-  const { a, b, nx, ny, separation, mass, impulse, approach } = contacts;
+  const { vx, vy, invMass, passMark } = store;
+  const { a, b, nx, ny, mass, impulse, approach } = contacts;
   const n = contacts.count;
   const halfInvDt = 0.5 / dt;
 
@@ -54,47 +57,77 @@ export function solveVelocities(
 
   for (let c = 0; c < n; c++) {
     const p = impulse[c];
-    if (p !== 0) {
-      const ia = a[c];
-      const ib = b[c];
-      const ma = invMass[ia];
-      const mb = invMass[ib];
-      const cnx = nx[c];
-      const cny = ny[c];
-      vx[ia] -= p * cnx * ma;
-      vy[ia] -= p * cny * ma;
-      vx[ib] += p * cnx * mb;
-      vy[ib] += p * cny * mb;
-    }
+    if (p !== 0) kick(vx, vy, invMass, a[c], b[c], p, nx[c], ny[c]);
   }
 
+  // As in pushOut: after the first pass, a row whose bodies' velocities have not changed since
+  // the start of the previous pass would compute the same impulse again, which it did not
+  // change (else its bodies would have changed), so it is skipped. In a crowd that is 75 to
+  // 85 % of the rows from the second pass on; in a pile almost none, and there even writing
+  // the marks cost, so they are written and read only while few rows change.
+  passMark.fill(0, 0, store.end);
+  let changes = n;
+  let marked = false;
   for (let it = 0; it < iterations; it++) {
-    for (let c = 0; c < n; c++) {
-      const ia = a[c];
-      const ib = b[c];
-      const cnx = nx[c];
-      const cny = ny[c];
-      const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
-      // max(x, 0) as (x + |x|) / 2: exact, and without a branch that the data would mispredict.
-      const sep = separation[c];
-      const bias = (sep + Math.abs(sep)) * halfInvDt;
-      const old = impulse[c];
-      const raw = old - mass[c] * (vn + bias);
-      const next = (raw + Math.abs(raw)) * 0.5;
-      const d = next - old;
-      if (d === 0) continue;
-      impulse[c] = next;
-      const ma = invMass[ia];
-      const mb = invMass[ib];
-      vx[ia] -= d * cnx * ma;
-      vy[ia] -= d * cny * ma;
-      vx[ib] += d * cnx * mb;
-      vy[ib] += d * cny * mb;
+    const mark = it + 1;
+    // A skip needs the marks of the previous pass and of this one.
+    const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
+    marked = it === 0 || changes * 2 < n;
+    changes = 0;
+    if (skipUnchanged) {
+      for (let c = 0; c < n; c++) {
+        const ia = a[c];
+        const ib = b[c];
+        if (passMark[ia] < it && passMark[ib] < it) continue;
+        if (solveRow(c, contacts, vx, vy, invMass, halfInvDt)) {
+          passMark[ia] = mark;
+          passMark[ib] = mark;
+          changes++;
+        }
+      }
+    } else if (marked) {
+      for (let c = 0; c < n; c++) {
+        if (solveRow(c, contacts, vx, vy, invMass, halfInvDt)) {
+          passMark[a[c]] = mark;
+          passMark[b[c]] = mark;
+          changes++;
+        }
+      }
+    } else {
+      for (let c = 0; c < n; c++) if (solveRow(c, contacts, vx, vy, invMass, halfInvDt)) changes++;
     }
   }
 
   const { pair } = contacts;
   for (let c = 0; c < n; c++) warmStarts[pair[c]] = impulse[c];
+}
+
+/** One pass of one row: returns whether its impulse changed (and so its bodies' velocities). */
+function solveRow(
+  c: number,
+  contacts: ContactBuffer,
+  vx: Float64Array,
+  vy: Float64Array,
+  invMass: Float64Array,
+  halfInvDt: number,
+): boolean {
+  const { a, b, nx, ny, separation, mass, impulse } = contacts;
+  const ia = a[c];
+  const ib = b[c];
+  const cnx = nx[c];
+  const cny = ny[c];
+  const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
+  // max(x, 0) as (x + |x|) / 2: exact, and without a branch that the data would mispredict.
+  const sep = separation[c];
+  const bias = (sep + Math.abs(sep)) * halfInvDt;
+  const old = impulse[c];
+  const raw = old - mass[c] * (vn + bias);
+  const next = (raw + Math.abs(raw)) * 0.5;
+  const d = next - old;
+  if (d === 0) return false;
+  impulse[c] = next;
+  kick(vx, vy, invMass, ia, ib, d, cnx, cny);
+  return true;
 }
 
 /**
@@ -119,17 +152,30 @@ export function applyRestitution(store: BodyStore, contacts: ContactBuffer, rest
     const old = impulse[c];
     let next = old - mass[c] * (vn + e * vn0);
     if (next < 0) next = 0;
-    const d = next - old;
     impulse[c] = next;
-    const ma = invMass[ia];
-    const mb = invMass[ib];
-    vx[ia] -= d * cnx * ma;
-    vy[ia] -= d * cny * ma;
-    vx[ib] += d * cnx * mb;
-    vy[ib] += d * cny * mb;
+    kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
     clampSpeed(vx, vy, ia);
     clampSpeed(vx, vy, ib);
   }
+}
+
+/** Applies impulse d (N·s) along the normal (cnx, cny): minus to body ia, plus to body ib. */
+function kick(
+  vx: Float64Array,
+  vy: Float64Array,
+  invMass: Float64Array,
+  ia: number,
+  ib: number,
+  d: number,
+  cnx: number,
+  cny: number,
+): void {
+  const ma = invMass[ia];
+  const mb = invMass[ib];
+  vx[ia] -= d * cnx * ma;
+  vy[ia] -= d * cny * ma;
+  vx[ib] += d * cnx * mb;
+  vy[ib] += d * cny * mb;
 }
 
 /** Scales body i's velocity down to MAX_SPEED if it is faster. */
@@ -174,10 +220,10 @@ export function integratePositions(store: BodyStore, dt: number): void {
  * not changed.
  */
 export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
-  const { x, y, invMass, pushedIn } = store;
+  const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny, baseSeparation } = contacts;
   const n = contacts.count;
-  pushedIn.fill(0, 0, store.end);
+  passMark.fill(0, 0, store.end);
   let pushes = n;
   for (let it = 0; it < iterations; it++) {
     // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).
@@ -189,7 +235,7 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
     for (let c = 0; c < n; c++) {
       const ia = a[c];
       const ib = b[c];
-      if (skipUnmoved && pushedIn[ia] < it && pushedIn[ib] < it) continue;
+      if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
       const cnx = nx[c];
       const cny = ny[c];
       const sep = baseSeparation[c] + (x[ib] - x[ia]) * cnx + (y[ib] - y[ia]) * cny;
@@ -203,8 +249,8 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
       y[ia] -= cny * k * ma;
       x[ib] += cnx * k * mb;
       y[ib] += cny * k * mb;
-      pushedIn[ia] = mark;
-      pushedIn[ib] = mark;
+      passMark[ia] = mark;
+      passMark[ib] = mark;
       pushes++;
     }
   }
