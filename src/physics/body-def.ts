@@ -2,7 +2,7 @@
  * Body definitions: what `World.createBody` takes, with defaults, and the check that turns a
  * user's object into a complete, valid definition (or an Error naming the field and value).
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, roundedRectArea } from './body-store';
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, roundedRectArea } from './body-store.js';
 import {
   MAX_COORDINATE,
   MAX_DENSITY,
@@ -13,7 +13,7 @@ import {
   checkKeys,
   checkPositive,
   describe,
-} from './validate';
+} from './validate.js';
 
 /** How a body moves: by the solver, by its set velocity only, or never. */
 export type BodyType = 'dynamic' | 'static' | 'kinematic';

@@ -3,9 +3,9 @@
  * slot index and that slot's generation; once the body is destroyed (even if the slot is
  * reused) every use throws instead of touching another body.
  */
-import { BODY_TYPE_NAMES } from './body-store';
-import type { BodyType } from './body-def';
-import type { BodyStore } from './body-store';
+import { BODY_TYPE_NAMES } from './body-store.js';
+import type { BodyType } from './body-def.js';
+import type { BodyStore } from './body-store.js';
 
 /** What a `Body` needs from its world; `World` implements it. */
 export interface BodyHost {

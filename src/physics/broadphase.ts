@@ -30,9 +30,9 @@
  * This is the only file that imports rbush.
  */
 import RBush from 'rbush';
-import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store';
-import { PairIndex } from './pair-index';
-import { packTree, type PackedNode } from './tree-pack';
+import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
+import { PairIndex } from './pair-index.js';
+import { packTree, type PackedNode } from './tree-pack.js';
 
 /** rbush's node layout (its `data`), walked directly so that queries allocate nothing. */
 interface TreeNode {

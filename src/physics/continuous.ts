@@ -5,10 +5,10 @@
  * contacts already stop most fast bodies; this pass is the guarantee for thin static walls,
  * including against pushout shoving a body across one.
  */
-import { BODY_DYNAMIC, type BodyStore } from './body-store';
-import type { Broadphase } from './broadphase';
-import { rayVsRoundedRect, type RayHit } from './narrowphase';
-import { LINEAR_SLOP } from './solver';
+import { BODY_DYNAMIC, type BodyStore } from './body-store.js';
+import type { Broadphase } from './broadphase.js';
+import { rayVsRoundedRect, type RayHit } from './narrowphase.js';
+import { LINEAR_SLOP } from './solver.js';
 
 /** A body is swept when it moved more than this share of its smallest half extent. */
 const SWEEP_FRACTION = 0.25;

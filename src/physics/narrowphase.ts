@@ -26,10 +26,10 @@
  * two crossed slabs and four corner discs) gives the time of impact, for continuous collision
  * and for ray queries, from the same geometry.
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
-import type { Broadphase } from './broadphase';
-import type { ContactBuffer } from './contacts';
-import { EVENT_END, type EventBuffer } from './events';
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
+import type { Broadphase } from './broadphase.js';
+import type { ContactBuffer } from './contacts.js';
+import { EVENT_END, type EventBuffer } from './events.js';
 
 /** Result of a point test: unit normal from the rectangle toward the point, and the overlap (m). */
 export interface PointHit {

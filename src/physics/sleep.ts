@@ -7,8 +7,8 @@
  * Waking is lazy: a pair that must act wakes its sleeping member in the narrowphase, and the
  * wake spreads through a resting pile one contact per step.
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
-import type { ContactBuffer } from './contacts';
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
+import type { ContactBuffer } from './contacts.js';
 
 export class SleepIslands {
   private parent: Int32Array = new Int32Array(0);

@@ -8,11 +8,11 @@
  * Reading checks everything before building anything and throws an Error naming the first
  * field that is wrong.
  */
-import { checkDensity, checkRestitution, checkShape, inverseMass, parseBodyType } from './body-def';
-import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, FAT_STRIDE, type BodyStore } from './body-store';
-import type { Broadphase } from './broadphase';
-import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate';
-import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options';
+import { checkDensity, checkRestitution, checkShape, inverseMass, parseBodyType } from './body-def.js';
+import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, FAT_STRIDE, type BodyStore } from './body-store.js';
+import type { Broadphase } from './broadphase.js';
+import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate.js';
+import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
 export const SNAPSHOT_FORMAT = 'jostle-world';
 export const SNAPSHOT_VERSION = 1;

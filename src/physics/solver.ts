@@ -12,9 +12,9 @@
  * contact that never closed does not bounce). Penetration is not fed back into velocities;
  * pushout moves positions apart afterwards, mass-weighted, which adds no energy.
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store';
-import type { ContactBuffer } from './contacts';
-import { MAX_SPEED } from './validate';
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
+import type { ContactBuffer } from './contacts.js';
+import { MAX_SPEED } from './validate.js';
 
 /** Allowed penetration (m) that pushout leaves alone, so stacked contacts stay warm. */
 export const LINEAR_SLOP = 0.005; // m

@@ -2,7 +2,7 @@
  * World options: what `new World()` and `world.setOptions()` take, their defaults and units,
  * and the check that validates a whole set before any of it is applied.
  */
-import { MAX_GRAVITY, checkBoolean, checkInteger, checkKeys, checkNumber, checkObject } from './validate';
+import { MAX_GRAVITY, checkBoolean, checkInteger, checkKeys, checkNumber, checkObject } from './validate.js';
 
 export interface WorldOptions {
   /** m/s². Default (0, 0): a top-down world. */

@@ -10,7 +10,7 @@
  *   6. sleep: resting islands sleep                                   (sleep.ts)
  * Contact events are buffered and handed to listeners after the step.
  */
-import { Body, type BodyHost } from './body';
+import { Body, type BodyHost } from './body.js';
 import {
   checkBodyDef,
   checkCoordinate,
@@ -22,12 +22,12 @@ import {
   parseBodyType,
   type BodyDef,
   type BodyType,
-} from './body-def';
-import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_STRIDE } from './body-store';
-import { Broadphase } from './broadphase';
-import { ContactBuffer } from './contacts';
-import { sweepFastBodies } from './continuous';
-import { EVENT_BEGIN, EVENT_END, EventBuffer, type ContactEventType } from './events';
+} from './body-def.js';
+import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_STRIDE } from './body-store.js';
+import { Broadphase } from './broadphase.js';
+import { ContactBuffer } from './contacts.js';
+import { sweepFastBodies } from './continuous.js';
+import { EVENT_BEGIN, EVENT_END, EventBuffer, type ContactEventType } from './events.js';
 import {
   collidePairs,
   pointVsRoundedRect,
@@ -35,12 +35,12 @@ import {
   roundedRectOverlap,
   type PointHit,
   type RayHit,
-} from './narrowphase';
-import { SleepIslands } from './sleep';
-import { LINEAR_SLOP, applyRestitution, integratePositions, pushOut, solveVelocities } from './solver';
-import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot';
-import { MAX_DT, MAX_SPEED, checkNumber, describe } from './validate';
-import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options';
+} from './narrowphase.js';
+import { SleepIslands } from './sleep.js';
+import { LINEAR_SLOP, applyRestitution, integratePositions, pushOut, solveVelocities } from './solver.js';
+import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
+import { MAX_DT, MAX_SPEED, checkNumber, describe } from './validate.js';
+import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
 /** Milliseconds spent in each phase of the last step. */
 export interface StepProfile {
