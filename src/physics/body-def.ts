@@ -3,17 +3,8 @@
  * user's object into a complete, valid definition (or an Error naming the field and value).
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, roundedRectArea } from './body-store.js';
-import {
-  MAX_COORDINATE,
-  MAX_DENSITY,
-  MAX_SIZE,
-  MAX_SPEED,
-  checkNumber,
-  checkObject,
-  checkKeys,
-  checkPositive,
-  describe,
-} from './validate.js';
+import { MATERIAL_FIELDS, MATERIAL_NAMES, type MaterialName } from './body-schema.js';
+import { MAX_COORDINATE, MAX_SIZE, MAX_SPEED, checkNumber, checkObject, checkKeys, describe } from './validate.js';
 
 /** How a body moves: by the solver, by its set velocity only, or never. */
 export type BodyType = 'dynamic' | 'static' | 'kinematic';
@@ -40,12 +31,18 @@ export interface BodyDef {
   density?: number;
   /** Coefficient of restitution in [0, 1]. A pair bounces with the larger of its two. Default 0.5. */
   restitution?: number;
+  /**
+   * Coulomb friction coefficient, >= 0 (at most 100). A pair uses sqrt(μA·μB), so 0 on either
+   * body means no friction. Default 0.6, as in Box2D. Top-down worlds use `linearDamping` as
+   * floor friction; this is friction between bodies.
+   */
+  friction?: number;
   /** Anything of yours; kept as is and written into snapshots (so keep it JSON-friendly). */
   userData?: unknown;
 }
 
 /** A definition with every field present and checked. */
-export interface CheckedBodyDef {
+export interface CheckedBodyDef extends Record<MaterialName, number> {
   kind: number;
   x: number;
   y: number;
@@ -54,14 +51,11 @@ export interface CheckedBodyDef {
   halfWidth: number;
   halfHeight: number;
   radius: number;
-  density: number;
-  restitution: number;
   userData: unknown;
 }
 
-/** Smallest shape area (m²) and density (kg/m²): keeps every inverse mass finite. */
+/** Smallest shape area (m²): keeps every inverse mass finite. */
 const MIN_AREA = 1e-12; // m²
-const MIN_DENSITY = 1e-6; // kg/m²
 
 export const BODY_DEF_KEYS = [
   'type',
@@ -72,8 +66,7 @@ export const BODY_DEF_KEYS = [
   'halfWidth',
   'halfHeight',
   'radius',
-  'density',
-  'restitution',
+  ...MATERIAL_NAMES,
   'userData',
 ] as const;
 
@@ -113,16 +106,9 @@ export function checkVelocity(where: string, kind: number, vx: unknown, vy: unkn
   return [cx, cy];
 }
 
-/** Checks a restitution coefficient. */
-export function checkRestitution(field: string, value: unknown): number {
-  return checkNumber(field, value, 0, 1);
-}
-
-/** Checks a density. */
-export function checkDensity(field: string, value: unknown): number {
-  const d = checkPositive(field, value, MAX_DENSITY);
-  if (d < MIN_DENSITY) throw new Error(`${field} must be at least ${MIN_DENSITY}, got ${describe(value)}`);
-  return d;
+/** Checks a value of a material field (density, restitution, friction). */
+export function checkMaterial(name: MaterialName, field: string, value: unknown): number {
+  return MATERIAL_FIELDS[name].check(field, value);
 }
 
 /** Checks a position coordinate. */
@@ -141,9 +127,11 @@ export function checkBodyDef(def: unknown, where = 'body.'): CheckedBodyDef {
   const y = checkCoordinate(`${where}y`, or(d.y, 0));
   const [vx, vy] = checkVelocity(where, kind, or(d.vx, 0), or(d.vy, 0));
   const [halfWidth, halfHeight, radius] = checkShape(where, or(d.halfWidth, 0), or(d.halfHeight, 0), or(d.radius, 0.5));
-  const density = checkDensity(`${where}density`, or(d.density, 1));
-  const restitution = checkRestitution(`${where}restitution`, or(d.restitution, 0.5));
-  return { kind, x, y, vx, vy, halfWidth, halfHeight, radius, density, restitution, userData: d.userData };
+  const checked = { kind, x, y, vx, vy, halfWidth, halfHeight, radius, userData: d.userData } as CheckedBodyDef;
+  for (const name of MATERIAL_NAMES) {
+    checked[name] = checkMaterial(name, `${where}${name}`, or(d[name], MATERIAL_FIELDS[name].default));
+  }
+  return checked;
 }
 
 /** Inverse mass (1/kg) of a body: zero for static and kinematic bodies. */

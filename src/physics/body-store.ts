@@ -5,6 +5,9 @@
  * stale handle is caught instead of followed into a reused slot.
  */
 
+import { STORE_ARRAYS, type StoreArrays } from './body-schema.js';
+import { grown, type GrowableArray } from './grown.js';
+
 export const BODY_FREE = 0;
 export const BODY_STATIC = 1;
 export const BODY_KINEMATIC = 2;
@@ -18,28 +21,15 @@ const INITIAL_CAPACITY = 64;
 /** Floats per body in `BodyStore.fat`. */
 export const FAT_STRIDE = 4;
 
+/** The per-body arrays, declared by `STORE_ARRAYS` (body-schema.ts). */
+export interface BodyStore extends StoreArrays {}
+
 export class BodyStore {
   capacity = 0;
   /** One past the highest slot ever used: loops run over [0, end). */
   end = 0;
   /** Live bodies. */
   count = 0;
-
-  kind: Uint8Array = new Uint8Array(0);
-  awake: Uint8Array = new Uint8Array(0);
-  generation: Uint32Array = new Uint32Array(0);
-
-  x: Float64Array = new Float64Array(0); // m
-  y: Float64Array = new Float64Array(0); // m
-  vx: Float64Array = new Float64Array(0); // m/s
-  vy: Float64Array = new Float64Array(0); // m/s
-  halfWidth: Float64Array = new Float64Array(0); // m
-  halfHeight: Float64Array = new Float64Array(0); // m
-  radius: Float64Array = new Float64Array(0); // m
-  density: Float64Array = new Float64Array(0); // kg/m²
-  invMass: Float64Array = new Float64Array(0); // 1/kg, 0 for static and kinematic
-  restitution: Float64Array = new Float64Array(0);
-  sleepTime: Float32Array = new Float32Array(0); // s spent slow enough to sleep
 
   /**
    * Fat boxes (m): the tight box and its predicted motion, grown by the broadphase margin, as
@@ -48,10 +38,6 @@ export class BodyStore {
    * queries, the pair cache's overlap test) wants all four at once: one cache line, not four.
    */
   fat: Float32Array = new Float32Array(0);
-
-  /** Positions before this step's position update (m): the start of the continuous sweep. */
-  prevX: Float64Array = new Float64Array(0);
-  prevY: Float64Array = new Float64Array(0);
 
   /**
    * Scratch for the solver's passes (velocity iterations, then pushout): the pass, 1-based, in
@@ -67,6 +53,8 @@ export class BodyStore {
   userData: unknown[] = [];
 
   constructor() {
+    const arrays = this as unknown as Record<string, GrowableArray>;
+    for (const name of ARRAY_NAMES) arrays[name] = new STORE_ARRAYS[name](0);
     this.grow(INITIAL_CAPACITY);
   }
 
@@ -98,49 +86,16 @@ export class BodyStore {
   /** Makes room for at least `capacity` slots, keeping every value. */
   grow(capacity: number): void {
     if (capacity <= this.capacity) return;
-    const f64 = (a: Float64Array): Float64Array => {
-      const b = new Float64Array(capacity);
-      b.set(a);
-      return b;
-    };
-    const f32 = (a: Float32Array): Float32Array => {
-      const b = new Float32Array(capacity);
-      b.set(a);
-      return b;
-    };
-    const u8 = (a: Uint8Array): Uint8Array => {
-      const b = new Uint8Array(capacity);
-      b.set(a);
-      return b;
-    };
-    this.kind = u8(this.kind);
-    this.awake = u8(this.awake);
+    const arrays = this as unknown as Record<string, GrowableArray>;
+    for (const name of ARRAY_NAMES) arrays[name] = grown(arrays[name], capacity);
     this.passMark = new Uint8Array(capacity);
-    const gen = new Uint32Array(capacity);
-    gen.set(this.generation);
-    this.generation = gen;
-    this.x = f64(this.x);
-    this.y = f64(this.y);
-    this.vx = f64(this.vx);
-    this.vy = f64(this.vy);
-    this.halfWidth = f64(this.halfWidth);
-    this.halfHeight = f64(this.halfHeight);
-    this.radius = f64(this.radius);
-    this.density = f64(this.density);
-    this.invMass = f64(this.invMass);
-    this.restitution = f64(this.restitution);
-    this.sleepTime = f32(this.sleepTime);
-    const fat = new Float32Array(capacity * FAT_STRIDE);
-    fat.set(this.fat);
-    this.fat = fat;
-    this.prevX = f64(this.prevX);
-    this.prevY = f64(this.prevY);
-    const free = new Int32Array(capacity);
-    free.set(this.freeSlots);
-    this.freeSlots = free;
+    this.fat = grown(this.fat, capacity * FAT_STRIDE);
+    this.freeSlots = grown(this.freeSlots, capacity);
     this.capacity = capacity;
   }
 }
+
+const ARRAY_NAMES = Object.keys(STORE_ARRAYS) as ReadonlyArray<keyof typeof STORE_ARRAYS>;
 
 /** Area of a rounded rectangle (m²): inner rectangle, four side strips, four quarter discs. */
 export function roundedRectArea(halfWidth: number, halfHeight: number, radius: number): number {

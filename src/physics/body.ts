@@ -6,14 +6,14 @@
 import { BODY_TYPE_NAMES } from './body-store.js';
 import type { BodyType } from './body-def.js';
 import type { BodyStore } from './body-store.js';
+import type { MaterialName } from './body-schema.js';
 
 /** What a `Body` needs from its world; `World` implements it. */
 export interface BodyHost {
   readonly store: BodyStore;
   setBodyPosition(index: number, x: number, y: number): void;
   setBodyVelocity(index: number, vx: number, vy: number): void;
-  setBodyRestitution(index: number, restitution: number): void;
-  setBodyDensity(index: number, density: number): void;
+  setBodyMaterial(index: number, name: MaterialName, value: number): void;
   setBodyShape(index: number, halfWidth: number, halfHeight: number, radius: number): void;
   setBodyType(index: number, type: BodyType): void;
   applyBodyImpulse(index: number, jx: number, jy: number): void;
@@ -83,8 +83,13 @@ export class Body {
   get density(): number {
     return this.host.store.density[this.slot()];
   }
+  /** Coefficient of restitution, in [0, 1]. */
   get restitution(): number {
     return this.host.store.restitution[this.slot()];
+  }
+  /** Coulomb friction coefficient, >= 0. */
+  get friction(): number {
+    return this.host.store.friction[this.slot()];
   }
   /** False while the body sleeps (static bodies count as asleep). */
   get isAwake(): boolean {
@@ -108,11 +113,15 @@ export class Body {
   }
   /** Sets the coefficient of restitution, in [0, 1]. */
   setRestitution(restitution: number): void {
-    this.host.setBodyRestitution(this.slot(), restitution);
+    this.host.setBodyMaterial(this.slot(), 'restitution', restitution);
+  }
+  /** Sets the Coulomb friction coefficient (>= 0); a pair uses sqrt(μA·μB). */
+  setFriction(friction: number): void {
+    this.host.setBodyMaterial(this.slot(), 'friction', friction);
   }
   /** Sets the density (kg/m², > 0); the mass follows. */
   setDensity(density: number): void {
-    this.host.setBodyDensity(this.slot(), density);
+    this.host.setBodyMaterial(this.slot(), 'density', density);
   }
   /** Changes the shape (m); the mass follows. */
   setShape(halfWidth: number, halfHeight: number, radius: number): void {

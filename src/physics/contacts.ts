@@ -3,6 +3,8 @@
  * the narrowphase every step and read by the solver. Struct of arrays, grown by doubling, so a
  * step allocates nothing once the buffer has reached its working size.
  */
+import { grown } from './grown.js';
+
 export class ContactBuffer {
   count = 0;
   /** Body indices; the normal points from `a` toward `b`. */
@@ -38,25 +40,15 @@ export class ContactBuffer {
   }
 
   private grow(n: number): void {
-    const i32 = (x: Int32Array): Int32Array => {
-      const y = new Int32Array(n);
-      y.set(x);
-      return y;
-    };
-    const f64 = (x: Float64Array): Float64Array => {
-      const y = new Float64Array(n);
-      y.set(x);
-      return y;
-    };
-    this.a = i32(this.a);
-    this.b = i32(this.b);
-    this.pair = i32(this.pair);
-    this.nx = f64(this.nx);
-    this.ny = f64(this.ny);
-    this.separation = f64(this.separation);
-    this.baseSeparation = f64(this.baseSeparation);
-    this.mass = f64(this.mass);
-    this.impulse = f64(this.impulse);
-    this.approach = f64(this.approach);
+    this.a = grown(this.a, n);
+    this.b = grown(this.b, n);
+    this.pair = grown(this.pair, n);
+    this.nx = grown(this.nx, n);
+    this.ny = grown(this.ny, n);
+    this.separation = grown(this.separation, n);
+    this.baseSeparation = grown(this.baseSeparation, n);
+    this.mass = grown(this.mass, n);
+    this.impulse = grown(this.impulse, n);
+    this.approach = grown(this.approach, n);
   }
 }

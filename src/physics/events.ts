@@ -3,6 +3,8 @@
  * listener may create, destroy or move bodies without corrupting a step in progress.
  */
 
+import { grown } from './grown.js';
+
 /** Kinds of contact event. */
 export type ContactEventType = 'contactBegin' | 'contactEnd';
 
@@ -24,21 +26,11 @@ export class EventBuffer {
     if (!this.enabled) return;
     if (this.count === this.a.length) {
       const n = this.a.length * 2;
-      const k = new Uint8Array(n);
-      k.set(this.kind);
-      this.kind = k;
-      const a2 = new Int32Array(n);
-      a2.set(this.a);
-      this.a = a2;
-      const b2 = new Int32Array(n);
-      b2.set(this.b);
-      this.b = b2;
-      const ga = new Uint32Array(n);
-      ga.set(this.generationA);
-      this.generationA = ga;
-      const gb = new Uint32Array(n);
-      gb.set(this.generationB);
-      this.generationB = gb;
+      this.kind = grown(this.kind, n);
+      this.a = grown(this.a, n);
+      this.b = grown(this.b, n);
+      this.generationA = grown(this.generationA, n);
+      this.generationB = grown(this.generationB, n);
     }
     this.kind[this.count] = kind;
     this.a[this.count] = a;

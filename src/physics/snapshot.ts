@@ -8,14 +8,16 @@
  * Reading checks everything before building anything and throws an Error naming the first
  * field that is wrong.
  */
-import { checkDensity, checkRestitution, checkShape, inverseMass, parseBodyType } from './body-def.js';
+import { checkMaterial, checkShape, inverseMass, parseBodyType } from './body-def.js';
+import { MATERIAL_FIELDS, MATERIAL_NAMES, type MaterialName } from './body-schema.js';
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, FAT_STRIDE, type BodyStore } from './body-store.js';
 import type { Broadphase } from './broadphase.js';
 import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
 export const SNAPSHOT_FORMAT = 'jostle-world';
-export const SNAPSHOT_VERSION = 1;
+/** The version written. Version 1 (no friction) is still read: its bodies get friction 0. */
+export const SNAPSHOT_VERSION = 2;
 
 /** One live body in a snapshot. */
 export interface BodySnapshot {
@@ -31,6 +33,7 @@ export interface BodySnapshot {
   radius: number;
   density: number;
   restitution: number;
+  friction: number;
   awake: boolean;
   sleepTime: number;
   /** Fat box [minX, minY, maxX, maxY] in m. */
@@ -41,7 +44,8 @@ export interface BodySnapshot {
 /** A plain-JSON world. */
 export interface WorldSnapshot {
   format: typeof SNAPSHOT_FORMAT;
-  version: typeof SNAPSHOT_VERSION;
+  /** SNAPSHOT_VERSION when written; 1 is also read. */
+  version: number;
   options: WorldOptions;
   /** One past the highest slot used. */
   slotCount: number;
@@ -65,8 +69,7 @@ const BODY_KEYS = [
   'halfWidth',
   'halfHeight',
   'radius',
-  'density',
-  'restitution',
+  ...MATERIAL_NAMES,
   'awake',
   'sleepTime',
   'fat',
@@ -92,6 +95,7 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
       radius: s.radius[i],
       density: s.density[i],
       restitution: s.restitution[i],
+      friction: s.friction[i],
       awake: s.awake[i] === 1,
       sleepTime: s.sleepTime[i],
       fat: [s.fat[i * FAT_STRIDE], s.fat[i * FAT_STRIDE + 1], s.fat[i * FAT_STRIDE + 2], s.fat[i * FAT_STRIDE + 3]],
@@ -145,6 +149,13 @@ function checkStateVelocity(where: string, kind: number, vx: unknown, vy: unknow
   return [cx, cy];
 }
 
+/** A material field of a body in a snapshot; version 1 predates some and gives their old value. */
+function readMaterial(name: MaterialName, where: string, value: unknown, version: number): number {
+  const old = MATERIAL_FIELDS[name].inVersion1;
+  if (version === 1 && value === undefined && old !== undefined) return old;
+  return checkMaterial(name, `${where}${name}`, value);
+}
+
 /**
  * Checks `json` in full, then fills the empty store and broadphase from it and returns the
  * options. Nothing is written unless everything checks out.
@@ -155,9 +166,10 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
   if (root.format !== SNAPSHOT_FORMAT) {
     throw new Error(`snapshot.format must be ${JSON.stringify(SNAPSHOT_FORMAT)}, got ${describe(root.format)}`);
   }
-  if (root.version !== SNAPSHOT_VERSION) {
-    throw new Error(`snapshot.version must be ${SNAPSHOT_VERSION}, got ${describe(root.version)}`);
+  if (root.version !== SNAPSHOT_VERSION && root.version !== 1) {
+    throw new Error(`snapshot.version must be 1 or ${SNAPSHOT_VERSION}, got ${describe(root.version)}`);
   }
+  const version = root.version;
   let options: WorldOptions;
   try {
     options = mergeOptions(DEFAULT_OPTIONS, root.options, 'snapshot.options');
@@ -206,8 +218,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
       hw,
       hh,
       r,
-      density: checkDensity(`${where}density`, b.density),
-      restitution: checkRestitution(`${where}restitution`, b.restitution),
+      material: MATERIAL_NAMES.map((name) => readMaterial(name, where, b[name], version)),
       awake: checkBoolean(`${where}awake`, b.awake),
       sleepTime: checkNumber(`${where}sleepTime`, b.sleepTime, 0, MAX_STATE_COORDINATE), // float32
       box,
@@ -264,9 +275,8 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     s.halfWidth[i] = b.hw;
     s.halfHeight[i] = b.hh;
     s.radius[i] = b.r;
-    s.density[i] = b.density;
-    s.restitution[i] = b.restitution;
-    s.invMass[i] = inverseMass(b.kind, b.hw, b.hh, b.r, b.density);
+    MATERIAL_NAMES.forEach((name, k) => (s[name][i] = b.material[k]));
+    s.invMass[i] = inverseMass(b.kind, b.hw, b.hh, b.r, s.density[i]);
     s.sleepTime[i] = b.sleepTime;
     s.fat.set(b.box, i * FAT_STRIDE);
     s.userData[i] = b.userData;

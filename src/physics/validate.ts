@@ -21,6 +21,7 @@ export function describe(value: unknown): string {
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === null) return 'null';
+  if (value === undefined) return 'nothing (the field is missing)';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }

@@ -11,11 +11,11 @@
  * Contact events are buffered and handed to listeners after the step.
  */
 import { Body, type BodyHost } from './body.js';
+import { MATERIAL_FIELDS, MATERIAL_NAMES, type MaterialName } from './body-schema.js';
 import {
   checkBodyDef,
   checkCoordinate,
-  checkDensity,
-  checkRestitution,
+  checkMaterial,
   checkShape,
   checkVelocity,
   inverseMass,
@@ -217,8 +217,7 @@ export class World implements BodyHost {
     s.halfWidth[i] = d.halfWidth;
     s.halfHeight[i] = d.halfHeight;
     s.radius[i] = d.radius;
-    s.density[i] = d.density;
-    s.restitution[i] = d.restitution;
+    for (const name of MATERIAL_NAMES) s[name][i] = d[name];
     s.invMass[i] = inverseMass(d.kind, d.halfWidth, d.halfHeight, d.radius, d.density);
     s.sleepTime[i] = 0;
     s.prevX[i] = d.x;
@@ -557,17 +556,12 @@ export class World implements BodyHost {
   }
 
   /** @internal */
-  setBodyRestitution(i: number, e: number): void {
-    this.store.restitution[i] = checkRestitution('restitution', e);
-  }
-
-  /** @internal */
-  setBodyDensity(i: number, density: number): void {
-    const d = checkDensity('density', density);
+  setBodyMaterial(i: number, name: MaterialName, value: number): void {
+    const v = checkMaterial(name, name, value);
     const s = this.store;
-    s.density[i] = d;
-    s.invMass[i] = inverseMass(s.kind[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], d);
-    this.wake(i);
+    s[name][i] = v;
+    s.invMass[i] = inverseMass(s.kind[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], s.density[i]);
+    if (MATERIAL_FIELDS[name].wakes) this.wake(i);
   }
 
   /** @internal */

@@ -60,7 +60,10 @@ export function arenaBodies(count: number, cols: number, width: number, height: 
   return out;
 }
 
-/** Creates the scene bodies in `world` with restitution 0.5 and density 1. */
+/**
+ * Creates the scene bodies in `world` with restitution 0.5, density 1 and friction 0: the
+ * benchmark's peers run frictionless, so its scenes do too.
+ */
 export function addSceneBodies(world: World, bodies: readonly SceneBody[]): void {
   for (const b of bodies) {
     world.createBody({
@@ -74,6 +77,7 @@ export function addSceneBodies(world: World, bodies: readonly SceneBody[]): void
       radius: b.radius,
       restitution: 0.5,
       density: 1,
+      friction: 0,
     });
   }
 }

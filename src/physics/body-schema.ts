@@ -1,0 +1,97 @@
+/**
+ * The body schema: every per-body field, written once. The store's typed arrays, the body
+ * definition's keys, defaults and checks, and the snapshot's keys, reading and writing all
+ * derive from these two tables, so a new material field (say, friction) is one row here plus
+ * its documentation on `BodyDef` and its getter and setter on `Body`.
+ */
+import { MAX_DENSITY, checkNumber, checkPositive, describe } from './validate.js';
+
+/**
+ * Per-body typed arrays of the body store, by name. Hot state the step reads is float64;
+ * fields that only need to be close are float32.
+ */
+export const STORE_ARRAYS = {
+  /** BODY_FREE, BODY_STATIC, BODY_KINEMATIC or BODY_DYNAMIC. */
+  kind: Uint8Array,
+  /** 1 when awake (static bodies: 0). */
+  awake: Uint8Array,
+  /** Bumped each time the slot is freed. */
+  generation: Uint32Array,
+  x: Float64Array, // m
+  y: Float64Array, // m
+  vx: Float64Array, // m/s
+  vy: Float64Array, // m/s
+  halfWidth: Float64Array, // m
+  halfHeight: Float64Array, // m
+  radius: Float64Array, // m
+  density: Float64Array, // kg/m²
+  /** 1/kg, 0 for static and kinematic bodies. */
+  invMass: Float64Array,
+  restitution: Float64Array,
+  friction: Float64Array,
+  /** s spent slow enough to sleep. */
+  sleepTime: Float32Array,
+  /** Positions before this step's position update (m): the start of the continuous sweep. */
+  prevX: Float64Array,
+  prevY: Float64Array,
+} as const;
+
+/** The store's per-body arrays, typed from `STORE_ARRAYS`. */
+export type StoreArrays = { -readonly [K in keyof typeof STORE_ARRAYS]: InstanceType<(typeof STORE_ARRAYS)[K]> };
+
+/** A scalar material field of a body: its default, its check, and what a change does. */
+export interface MaterialField {
+  readonly default: number;
+  /** Returns the value (with -0 made 0) or throws an Error naming `field` and the value. */
+  readonly check: (field: string, value: unknown) => number;
+  /** Whether a change wakes the body (it changes how it moves from now on). */
+  readonly wakes: boolean;
+  /** The value for a snapshot of version 1, written before the field existed. */
+  readonly inVersion1: number | undefined;
+}
+
+/** Largest friction coefficient: far beyond any real material (rubber on rubber is about 1 to 2). */
+export const MAX_FRICTION = 100;
+
+/** Smallest density (kg/m²): keeps every inverse mass finite. */
+export const MIN_DENSITY = 1e-6; // kg/m²
+
+/**
+ * The material fields: a body definition takes each (its default when missing), a body has a
+ * getter and a setter for each, and snapshots store each, in this order.
+ */
+export const MATERIAL_FIELDS = {
+  /** kg/m², > 0: the mass follows. Ignored for static and kinematic bodies (infinite mass). */
+  density: {
+    default: 1,
+    check: (field: string, value: unknown): number => {
+      const d = checkPositive(field, value, MAX_DENSITY);
+      if (d < MIN_DENSITY) throw new Error(`${field} must be at least ${MIN_DENSITY}, got ${describe(value)}`);
+      return d;
+    },
+    wakes: true,
+    inVersion1: undefined,
+  },
+  /** In [0, 1]: a pair bounces with the larger of its two. */
+  restitution: {
+    default: 0.5,
+    check: (field: string, value: unknown): number => checkNumber(field, value, 0, 1),
+    wakes: false,
+    inVersion1: undefined,
+  },
+  /**
+   * Coulomb coefficient, >= 0: a pair uses sqrt(μA·μB) (Box2D's rule), so 0 on either body
+   * means none. Version 1 snapshots come from an engine without friction: they load with 0.
+   */
+  friction: {
+    default: 0.6,
+    check: (field: string, value: unknown): number => checkNumber(field, value, 0, MAX_FRICTION),
+    wakes: false,
+    inVersion1: 0,
+  },
+} as const satisfies Record<string, MaterialField>;
+
+/** Names of the material fields. */
+export type MaterialName = keyof typeof MATERIAL_FIELDS;
+
+export const MATERIAL_NAMES = Object.keys(MATERIAL_FIELDS) as readonly MaterialName[];
