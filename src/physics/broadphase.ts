@@ -203,6 +203,16 @@ export class Broadphase {
   }
 
   /**
+   * The broadphase's step, after positions are final: new fat boxes for the bodies that left
+   * theirs (`refreshFatBoxes`), then their pairs (`updatePairs`), so that between steps the
+   * trees and the pair cache are exact.
+   */
+  update(dt: number, onPairRemoved: (pair: number) => void): void {
+    this.refreshFatBoxes(dt);
+    this.updatePairs(onPairRemoved);
+  }
+
+  /**
    * After positions are final: every moving body whose tight box, or where its velocity will
    * carry it in `dt` (s), left its fat box gets a new fat box, widens its way up the tree and
    * waits for its pair search. Run at the end of a step, so that between steps every body is

@@ -25,12 +25,9 @@
  * Sweeping the point along a segment against the CSO (a ray cast against a rounded rectangle:
  * two crossed slabs and four corner discs) gives the time of impact, for continuous collision
  * and for ray queries, from the same geometry.
+ *
+ * This file holds the pure geometry; `collide.ts` runs it over the pair cache.
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
-import type { Broadphase } from './broadphase.js';
-import type { ContactBuffer } from './contacts.js';
-import { EVENT_END, type EventBuffer } from './events.js';
-
 /** Result of a point test: unit normal from the rectangle toward the point, and the overlap (m). */
 export interface PointHit {
   nx: number;
@@ -122,6 +119,22 @@ export function pointVsRoundedRect(
   out: PointHit,
 ): boolean {
   return roundedRectOverlap(px, py, cx, cy, halfWidth, halfHeight, radius, out) >= 0;
+}
+
+/**
+ * The overlap of `roundedRectOverlap` for the offset (dx, dy) of a point from the centre, without
+ * its branches: with q = |d| - half extents, the distance to the inner rectangle is |max(q, 0)|
+ * outside it and max(qx, qy) inside, and one of the two terms is always 0. Bit for bit the same
+ * value, except within 1e-150 m of a corner, where the squares underflow (coordinates are
+ * capped at 1e9 m, so they never overflow).
+ */
+export function csoOverlap(dx: number, dy: number, halfWidth: number, halfHeight: number, radius: number): number {
+  const qx = Math.abs(dx) - halfWidth;
+  const qy = Math.abs(dy) - halfHeight;
+  const mx = (qx + Math.abs(qx)) * 0.5;
+  const my = (qy + Math.abs(qy)) * 0.5;
+  const inner = qx > qy ? qx : qy;
+  return radius - Math.sqrt(mx * mx + my * my) - (inner - Math.abs(inner)) * 0.5;
 }
 
 const RAY_EPSILON = 1e-12; // m: a direction component below this is parallel to the slab
@@ -229,101 +242,3 @@ export function rayVsRoundedRect(
   out.ny = bny;
   return true;
 }
-
-/**
- * Turns each cached pair into a contact row when its shapes touch or may touch within `dt`
- * (the gap is under `speculativeDistance` plus how far the pair can close in this step), so
- * fast bodies meet a constraint before they pass each other. Pairs with no moving body (both
- * asleep, or asleep against static) are skipped; a pair that must act wakes its sleeper
- * through `wake`. Pairs that drift apart lose their warm start and, if touching, report an end.
- */
-export function collidePairs(
-  store: BodyStore,
-  bp: Broadphase,
-  contacts: ContactBuffer,
-  events: EventBuffer,
-  dt: number,
-  speculativeDistance: number,
-  wake: (index: number) => void,
-): void {
-  const hit = COLLIDE_HIT;
-  // Everything in locals: the loop calls out (wake, events), after which V8 would reload fields.
-  const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius } = store;
-  const { pairA, pairB, pairImpulse, pairTouching } = bp;
-  const pairCount = bp.pairCount;
-  let rows = contacts.a.length;
-  let { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp } = contacts;
-  let n = 0;
-  for (let p = 0; p < pairCount; p++) {
-    const a = pairA[p];
-    const b = pairB[p];
-    const ka = kind[a];
-    const kb = kind[b];
-    // A kinematic body at rest is as inert as a static one: it must not keep sleepers awake.
-    const activeA = ka === BODY_DYNAMIC ? awake[a] === 1 : ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0);
-    const activeB = kb === BODY_DYNAMIC ? awake[b] === 1 : kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0);
-    if (!activeA && !activeB) continue;
-    const xa = x[a];
-    const ya = y[a];
-    const xb = x[b];
-    const yb = y[b];
-    const cw = halfWidth[a] + halfWidth[b];
-    const ch = halfHeight[a] + halfHeight[b];
-    const cr = radius[a] + radius[b];
-    // Most pairs are too far apart to make a row: decide that from the separation alone, whose
-    // formula needs no branch (in a crowd, which region of the CSO a partner lies in is random
-    // and would be mispredicted), and find the normal only for the rows that are kept.
-    const separation = -csoOverlap(xb - xa, yb - ya, cw, ch, cr);
-    if (separation > speculativeDistance) {
-      const rvx = vx[b] - vx[a];
-      const rvy = vy[b] - vy[a];
-      const reach = separation - speculativeDistance;
-      if (reach * reach > (rvx * rvx + rvy * rvy) * dt * dt) {
-        pairImpulse[p] = 0;
-        if (pairTouching[p] === 1) {
-          pairTouching[p] = 0;
-          events.push(EVENT_END, a, b, store.generation[a], store.generation[b]);
-        }
-        continue;
-      }
-    }
-    roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
-    if (!activeA && ka === BODY_DYNAMIC) wake(a);
-    if (!activeB && kb === BODY_DYNAMIC) wake(b);
-    if (n === rows) {
-      contacts.count = n;
-      contacts.reserve(n + 1);
-      rows = contacts.a.length;
-      ({ a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp } = contacts);
-    }
-    ca[n] = a;
-    cb[n] = b;
-    cp[n] = p;
-    cnx[n] = hit.nx;
-    cny[n] = hit.ny;
-    csep[n] = separation;
-    cbase[n] = separation - (hit.nx * (xb - xa) + hit.ny * (yb - ya));
-    cimp[n] = pairImpulse[p];
-    n++;
-  }
-  contacts.count = n;
-}
-
-/**
- * The overlap of `roundedRectOverlap` for the offset (dx, dy) of a point from the centre, without
- * its branches: with q = |d| - half extents, the distance to the inner rectangle is |max(q, 0)|
- * outside it and max(qx, qy) inside, and one of the two terms is always 0. Bit for bit the same
- * value, except within 1e-150 m of a corner, where the squares underflow (coordinates are
- * capped at 1e9 m, so they never overflow).
- */
-function csoOverlap(dx: number, dy: number, halfWidth: number, halfHeight: number, radius: number): number {
-  const qx = Math.abs(dx) - halfWidth;
-  const qy = Math.abs(dy) - halfHeight;
-  const mx = (qx + Math.abs(qx)) * 0.5;
-  const my = (qy + Math.abs(qy)) * 0.5;
-  const inner = qx > qy ? qx : qy;
-  return radius - Math.sqrt(mx * mx + my * my) - (inner - Math.abs(inner)) * 0.5;
-}
-
-/** Scratch for `collidePairs` only. */
-const COLLIDE_HIT: PointHit = { nx: 0, ny: 0, overlap: 0 };

@@ -2,7 +2,7 @@
  * `World`: owns the bodies and runs the step. The step reads top to bottom, each phase timed
  * into `world.profile` (ms):
  *   1. integrate velocities (gravity, damping), timed with the solve
- *   2. narrowphase: one CSO point test per cached pair, contact rows  (narrowphase.ts)
+ *   2. collide: one CSO point test per cached pair, contact rows      (collide.ts)
  *   3. solve: impulses and restitution, positions, pushout            (solver.ts)
  *   4. continuous: sweep fast bodies against static bodies            (continuous.ts)
  *   5. broadphase: fat boxes, tree moves, pair cache; last, so that
@@ -28,29 +28,20 @@ import { Broadphase } from './broadphase.js';
 import { ContactBuffer } from './contacts.js';
 import { sweepFastBodies } from './continuous.js';
 import { EVENT_BEGIN, EVENT_END, EventBuffer, type ContactEventType } from './events.js';
+import { collidePairs } from './collide.js';
 import {
-  collidePairs,
   pointVsRoundedRect,
   rayVsRoundedRect,
   roundedRectOverlap,
   type PointHit,
   type RayHit,
 } from './narrowphase.js';
+import { PhaseClock, type StepProfile } from './phase-clock.js';
 import { SleepIslands } from './sleep.js';
 import { LINEAR_SLOP, applyRestitution, integratePositions, pushOut, solveVelocities } from './solver.js';
 import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
 import { MAX_DT, MAX_SPEED, checkNumber, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
-
-/** Milliseconds spent in each phase of the last step. */
-export interface StepProfile {
-  broadphase: number;
-  narrowphase: number;
-  solve: number;
-  continuous: number;
-  sleep: number;
-  total: number;
-}
 
 /** Counts from the last step. */
 export interface WorldStats {
@@ -64,6 +55,25 @@ export interface WorldStats {
   treeRebuilds: number;
   /** Bodies stopped by the continuous sweep in the last step. */
   sweptStops: number;
+}
+
+/** `world.stats`: the step writes the counts it has anyway; the awake count costs a pass, so it runs when read. */
+class StatsView implements WorldStats {
+  bodies = 0;
+  pairs = 0;
+  contacts = 0;
+  movedInTree = 0;
+  treeRebuilds = 0;
+  sweptStops = 0;
+
+  constructor(private readonly world: World) {}
+
+  get awakeBodies(): number {
+    const { awake, slotCount: n } = this.world.bodyArrays;
+    let count = 0;
+    for (let i = 0; i < n; i++) count += awake[i]; // static and free slots hold 0
+    return count;
+  }
 }
 
 /** First hit of a ray cast. */
@@ -126,6 +136,8 @@ export interface DebugDrawer {
   contact?(x: number, y: number, nx: number, ny: number, overlap: number, a: Body, b: Body): void;
 }
 
+export type { StepProfile } from './phase-clock.js';
+
 export class World implements BodyHost {
   /** @internal */
   readonly store = new BodyStore();
@@ -148,16 +160,9 @@ export class World implements BodyHost {
 
   /** Milliseconds per phase of the last step. */
   readonly profile: StepProfile = { broadphase: 0, narrowphase: 0, solve: 0, continuous: 0, sleep: 0, total: 0 };
-  /** Counts from the last step. */
-  readonly stats: WorldStats = {
-    bodies: 0,
-    awakeBodies: 0,
-    pairs: 0,
-    contacts: 0,
-    movedInTree: 0,
-    treeRebuilds: 0,
-    sweptStops: 0,
-  };
+  /** Counts from the last step; `awakeBodies` is counted when read. */
+  readonly stats: WorldStats = new StatsView(this);
+  private readonly clock = new PhaseClock(this.profile);
 
   /** Makes an empty world. Unknown or invalid options throw. */
   constructor(options: Partial<WorldOptions> = {}) {
@@ -284,49 +289,24 @@ export class World implements BodyHost {
     }
   }
 
+  /** One step: each line a phase, timed into `profile` (see the top of this file). */
   private runStep(dt: number): void {
-    const prof = this.profile;
-    prof.broadphase = prof.narrowphase = prof.solve = prof.continuous = prof.sleep = 0;
-    const start = performance.now();
     const o = this.opts;
-    const n = o.substeps;
-    const h = dt / n;
+    const clock = this.clock;
+    const h = dt / o.substeps;
     let stops = 0;
-    for (let k = 0; k < n; k++) {
-      let t = performance.now();
-      this.integrateVelocities(h);
-      let t2 = performance.now();
-      prof.solve += t2 - t;
-      t = t2;
+    clock.start();
+    for (let k = 0; k < o.substeps; k++) {
+      this.integrateVelocities(h);                                                    clock.lap('solve');
       collidePairs(this.store, this.bp, this.contacts, this.events, h, o.speculativeDistance, this.wakeFromContact);
-      t2 = performance.now();
-      prof.narrowphase += t2 - t;
-      t = t2;
-      solveVelocities(this.store, this.contacts, h, o.iterations, this.bp.pairImpulse);
-      // Restitution before the positions move: bouncing after them (Box2D v3's order) put the
-      // bounce at the touching point but, with several contacts on one body at hundreds of
-      // m/s, gained energy (a thin-walled box let a 300 m/s body out). The price is a bounce
-      // that starts up to one step's travel short of the surface.
-      applyRestitution(this.store, this.contacts, o.restitutionThreshold);
-      integratePositions(this.store, h);
-      pushOut(this.store, this.contacts, o.positionIterations);
-      this.storeContactState();
-      t2 = performance.now();
-      prof.solve += t2 - t;
-      t = t2;
-      stops += sweepFastBodies(this.store, this.bp);
-      t2 = performance.now();
-      prof.continuous += t2 - t;
-      t = t2;
-      this.bp.refreshFatBoxes(h);
-      this.bp.updatePairs(this.onPairRemoved);
-      t2 = performance.now();
-      prof.broadphase += t2 - t;
-      t = t2;
+                                                                                      clock.lap('narrowphase');
+      this.solve(h);                                                                  clock.lap('solve');
+      stops += sweepFastBodies(this.store, this.bp);                                  clock.lap('continuous');
+      this.bp.update(h, this.onPairRemoved);                                          clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
-      prof.sleep += performance.now() - t;
+                                                                                      clock.lap('sleep');
     }
-    prof.total = performance.now() - start;
+    clock.stop();
     const st = this.stats;
     st.bodies = this.store.count;
     st.pairs = this.bp.pairCount;
@@ -335,9 +315,20 @@ export class World implements BodyHost {
     this.searchedAtLastStats = this.bp.searchedCount;
     st.treeRebuilds = this.bp.rebuilds;
     st.sweptStops = stops;
-    let awake = 0;
-    for (let i = 0; i < this.store.end; i++) awake += this.store.awake[i];
-    st.awakeBodies = awake;
+  }
+
+  /** Velocities from the contacts, then positions, then pushout; records touching. */
+  private solve(h: number): void {
+    const o = this.opts;
+    solveVelocities(this.store, this.contacts, h, o.iterations, this.bp.pairImpulse);
+    // Restitution before the positions move: bouncing after them (Box2D v3's order) put the
+    // bounce at the touching point but, with several contacts on one body at hundreds of
+    // m/s, gained energy (a thin-walled box let a 300 m/s body out). The price is a bounce
+    // that starts up to one step's travel short of the surface.
+    applyRestitution(this.store, this.contacts, o.restitutionThreshold);
+    integratePositions(this.store, h);
+    pushOut(this.store, this.contacts, o.positionIterations);
+    this.storeContactState();
   }
 
   private integrateVelocities(h: number): void {
