@@ -5,7 +5,6 @@
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
-import { EVENT_END, type EventBuffer } from './events.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js';
 
 /**
@@ -19,7 +18,6 @@ export function collidePairs(
   store: BodyStore,
   bp: Broadphase,
   contacts: ContactBuffer,
-  events: EventBuffer,
   dt: number,
   speculativeDistance: number,
   wake: (index: number) => void,
@@ -27,8 +25,9 @@ export function collidePairs(
   const hit = COLLIDE_HIT;
   // Everything in locals: the loop calls out (wake, events), after which V8 would reload fields.
   const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius } = store;
-  const { pairA, pairB, pairImpulse, pairTouching } = bp;
-  const pairCount = bp.pairCount;
+  const pairs = bp.pairs;
+  const { a: pairA, b: pairB, impulse: pairImpulse, touching: pairTouching } = pairs;
+  const pairCount = pairs.count;
   let rows = contacts.a.length;
   let { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp } = contacts;
   let n = 0;
@@ -58,10 +57,7 @@ export function collidePairs(
       const reach = separation - speculativeDistance;
       if (reach * reach > (rvx * rvx + rvy * rvy) * dt * dt) {
         pairImpulse[p] = 0;
-        if (pairTouching[p] === 1) {
-          pairTouching[p] = 0;
-          events.push(EVENT_END, a, b, store.generation[a], store.generation[b]);
-        }
+        if (pairTouching[p] === 1) pairs.setTouching(p, 0);
         continue;
       }
     }

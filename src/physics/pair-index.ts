@@ -3,7 +3,7 @@
  * array: linear probing, at most 70% full, deletion by backward shift (no tombstones), so the
  * broadphase finds, adds and drops pairs without allocating or hashing strings.
  *
- * A slot holds only the row: the pair's bodies are read from the cache's own `pairA`/`pairB`
+ * A slot holds only the row: the pair's bodies are read from the cache's own `a`/`b`
  * at that row, so the keys are not stored twice (at crowd 50,000 that saves about 40 bytes a
  * body). The cache must therefore write a row's bodies before indexing it, and keep them until
  * the row is dropped from the index or renumbered.
@@ -15,8 +15,8 @@ const MAX_LOAD = 0.7;
 
 /** Where the rows' keys live (the broadphase's pair cache; its arrays may be replaced as it grows). */
 export interface PairRows {
-  readonly pairA: Int32Array;
-  readonly pairB: Int32Array;
+  readonly a: Int32Array;
+  readonly b: Int32Array;
 }
 
 export class PairIndex {
@@ -34,7 +34,7 @@ export class PairIndex {
   /** The row of pair (a, b), or -1. */
   get(a: number, b: number): number {
     const { rows, mask } = this;
-    const { pairA, pairB } = this.keys;
+    const { a: pairA, b: pairB } = this.keys;
     let slot = hash(a, b) & mask;
     for (;;) {
       const row = rows[slot];
@@ -51,7 +51,7 @@ export class PairIndex {
   set(a: number, b: number, row: number): void {
     if (this.size + 1 > this.rows.length * MAX_LOAD) this.rehash(this.rows.length * 2);
     const { rows, mask } = this;
-    const { pairA, pairB } = this.keys;
+    const { a: pairA, b: pairB } = this.keys;
     let slot = hash(a, b) & mask;
     for (;;) {
       const r = rows[slot];
@@ -71,7 +71,7 @@ export class PairIndex {
   /** Removes pair (a, b) if present (its row must still hold its bodies). */
   delete(a: number, b: number): void {
     const { rows, mask } = this;
-    const { pairA, pairB } = this.keys;
+    const { a: pairA, b: pairB } = this.keys;
     let slot = hash(a, b) & mask;
     for (;;) {
       const row = rows[slot];
@@ -109,7 +109,7 @@ export class PairIndex {
 
   private rehash(capacity: number): void {
     const old = this.rows;
-    const { pairA, pairB } = this.keys;
+    const { a: pairA, b: pairB } = this.keys;
     this.allocate(capacity);
     for (let s = 0; s < old.length; s++) if (old[s] !== EMPTY) this.set(pairA[old[s]], pairB[old[s]], old[s]);
   }

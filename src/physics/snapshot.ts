@@ -109,9 +109,8 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
     freeSlots.push([i, s.generation[i]]);
   }
   const pairs: Array<[number, number, number, number]> = [];
-  for (let p = 0; p < bp.pairCount; p++) {
-    pairs.push([bp.pairA[p], bp.pairB[p], bp.pairImpulse[p], bp.pairTouching[p]]);
-  }
+  const cache = bp.pairs;
+  for (let p = 0; p < cache.count; p++) pairs.push([cache.a[p], cache.b[p], cache.impulse[p], cache.touching[p]]);
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -288,7 +287,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     s.freeSlots[s.freeCount++] = i;
   }
   bp.rebuildAll();
-  for (const [a, b, impulse, touching] of checkedPairs) bp.addPair(a, b, impulse, touching);
+  for (const [a, b, impulse, touching] of checkedPairs) bp.pairs.add(a, b, impulse, touching);
   checkPairsMatchBoxes(s, bp);
   bp.movedSinceBuild = treeMoves;
   return options;
@@ -301,11 +300,12 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
  */
 function checkPairsMatchBoxes(s: BodyStore, bp: Broadphase): void {
   const f = s.fat;
-  for (let p = 0; p < bp.pairCount; p++) {
-    const a = bp.pairA[p] * FAT_STRIDE;
-    const b = bp.pairB[p] * FAT_STRIDE;
+  const pairs = bp.pairs;
+  for (let p = 0; p < pairs.count; p++) {
+    const a = pairs.a[p] * FAT_STRIDE;
+    const b = pairs.b[p] * FAT_STRIDE;
     if (f[a] > f[b + 2] || f[b] > f[a + 2] || f[a + 1] > f[b + 3] || f[b + 1] > f[a + 3]) {
-      throw new Error(`snapshot.pairs: bodies ${bp.pairA[p]} and ${bp.pairB[p]} are paired but their fat boxes do not overlap`);
+      throw new Error(`snapshot.pairs: bodies ${pairs.a[p]} and ${pairs.b[p]} are paired but their fat boxes do not overlap`);
     }
   }
   for (let i = 0; i < s.end; i++) {
@@ -315,7 +315,7 @@ function checkPairsMatchBoxes(s: BodyStore, bp: Broadphase): void {
     for (let h = 0; h < bp.queryCount; h++) {
       const j = hits[h];
       if (j <= i || (s.kind[i] !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC)) continue;
-      if (bp.findPair(i, j) < 0) throw new Error(`snapshot.pairs: bodies ${i} and ${j} have overlapping fat boxes but no pair`);
+      if (pairs.find(i, j) < 0) throw new Error(`snapshot.pairs: bodies ${i} and ${j} have overlapping fat boxes but no pair`);
     }
   }
 }

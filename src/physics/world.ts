@@ -27,7 +27,7 @@ import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_ST
 import { Broadphase } from './broadphase.js';
 import { ContactBuffer } from './contacts.js';
 import { sweepFastBodies } from './continuous.js';
-import { EVENT_BEGIN, EVENT_END, EventBuffer, type ContactEventType } from './events.js';
+import { EVENT_BEGIN, EventBuffer, type ContactEventType } from './events.js';
 import { collidePairs } from './collide.js';
 import {
   pointVsRoundedRect,
@@ -141,9 +141,9 @@ export type { StepProfile } from './phase-clock.js';
 export class World implements BodyHost {
   /** @internal */
   readonly store = new BodyStore();
-  private readonly bp = new Broadphase(this.store);
-  private readonly contacts = new ContactBuffer();
   private readonly events = new EventBuffer();
+  private readonly bp = new Broadphase(this.store, this.events);
+  private readonly contacts = new ContactBuffer();
   private readonly islands = new SleepIslands();
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
@@ -153,9 +153,6 @@ export class World implements BodyHost {
   };
   private stepping = false;
   private searchedAtLastStats = 0;
-  private readonly onPairRemoved = (p: number): void => {
-    if (this.bp.pairTouching[p] === 1) this.recordEvent(EVENT_END, this.bp.pairA[p], this.bp.pairB[p]);
-  };
   private readonly wakeFromContact = (i: number): void => this.wake(i);
 
   /** Milliseconds per phase of the last step. */
@@ -228,7 +225,7 @@ export class World implements BodyHost {
     s.prevX[i] = d.x;
     s.prevY[i] = d.y;
     s.userData[i] = d.userData;
-    this.bp.markMoved(i, this.onPairRemoved);
+    this.bp.markMoved(i);
     const body = new Body(this, i, s.generation[i]);
     this.handles[i] = body;
     return body;
@@ -238,7 +235,7 @@ export class World implements BodyHost {
   destroyBody(body: Body): void {
     const i = this.checkHandle(body, 'destroyBody');
     this.wakeTouching(i);
-    this.bp.removeBody(i, this.onPairRemoved);
+    this.bp.removeBody(i);
     this.store.release(i);
     this.handles[i] = undefined;
   }
@@ -298,18 +295,18 @@ export class World implements BodyHost {
     clock.start();
     for (let k = 0; k < o.substeps; k++) {
       this.integrateVelocities(h);                                                    clock.lap('solve');
-      collidePairs(this.store, this.bp, this.contacts, this.events, h, o.speculativeDistance, this.wakeFromContact);
+      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact);
                                                                                       clock.lap('narrowphase');
       this.solve(h);                                                                  clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp);                                  clock.lap('continuous');
-      this.bp.update(h, this.onPairRemoved);                                          clock.lap('broadphase');
+      this.bp.update(h);                                                               clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
                                                                                       clock.lap('sleep');
     }
     clock.stop();
     const st = this.stats;
     st.bodies = this.store.count;
-    st.pairs = this.bp.pairCount;
+    st.pairs = this.bp.pairs.count;
     st.contacts = this.contacts.count;
     st.movedInTree = this.bp.searchedCount - this.searchedAtLastStats;
     this.searchedAtLastStats = this.bp.searchedCount;
@@ -320,7 +317,7 @@ export class World implements BodyHost {
   /** Velocities from the contacts, then positions, then pushout; records touching. */
   private solve(h: number): void {
     const o = this.opts;
-    solveVelocities(this.store, this.contacts, h, o.iterations, this.bp.pairImpulse);
+    solveVelocities(this.store, this.contacts, h, o.iterations, this.bp.pairs.impulse);
     // Restitution before the positions move: bouncing after them (Box2D v3's order) put the
     // bounce at the touching point but, with several contacts on one body at hundreds of
     // m/s, gained energy (a thin-walled box let a 300 m/s body out). The price is a bounce
@@ -352,23 +349,13 @@ export class World implements BodyHost {
     }
   }
 
-  /** Records touch changes of the pairs in the cache, and as events. */
+  /** Records which pairs touch: overlapping, or pushed apart by the solve. */
   private storeContactState(): void {
     const c = this.contacts;
-    const bp = this.bp;
+    const pairs = this.bp.pairs;
     for (let k = 0; k < c.count; k++) {
-      const p = c.pair[k];
-      const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
-      if (touching !== bp.pairTouching[p]) {
-        bp.pairTouching[p] = touching;
-        this.recordEvent(touching === 1 ? EVENT_BEGIN : EVENT_END, c.a[k], c.b[k]);
-      }
+      pairs.setTouching(c.pair[k], c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0);
     }
-  }
-
-  private recordEvent(kind: number, a: number, b: number): void {
-    const g = this.store.generation;
-    this.events.push(kind, a, b, g[a], g[b]);
   }
 
   private dispatchEvents(): void {
@@ -535,7 +522,7 @@ export class World implements BodyHost {
     s.prevX[i] = cx;
     s.prevY[i] = cy;
     this.wake(i);
-    this.bp.markMoved(i, this.onPairRemoved);
+    this.bp.markMoved(i);
   }
 
   /** @internal */
@@ -565,7 +552,7 @@ export class World implements BodyHost {
     s.invMass[i] = inverseMass(s.kind[i], hw, hh, r, s.density[i]);
     this.wakeTouching(i);
     this.wake(i);
-    this.bp.markMoved(i, this.onPairRemoved);
+    this.bp.markMoved(i);
   }
 
   /** @internal */
@@ -575,7 +562,7 @@ export class World implements BodyHost {
     if (kind === s.kind[i]) return;
     this.wakeTouching(i);
     // Leave the trees and the pair cache, then enter again as the new kind.
-    this.bp.removeBody(i, this.onPairRemoved);
+    this.bp.removeBody(i);
     s.kind[i] = kind;
     s.invMass[i] = inverseMass(kind, s.halfWidth[i], s.halfHeight[i], s.radius[i], s.density[i]);
     if (kind === BODY_STATIC) {
@@ -586,7 +573,7 @@ export class World implements BodyHost {
       s.awake[i] = 1;
       s.sleepTime[i] = 0;
     }
-    this.bp.markMoved(i, this.onPairRemoved);
+    this.bp.markMoved(i);
   }
 
   /** @internal */

@@ -1,6 +1,6 @@
 /**
  * The engine stands alone: nothing under src/physics/ imports from outside it except `rbush`
- * (and only the broadphase does), and nothing there touches the DOM, a canvas, the frame loop
+ * (and only the tree adapter, body-tree.ts, does), and nothing there touches the DOM, a canvas, the frame loop
  * or the panel library. Read from the files themselves, so a new file is covered at once.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ describe('architecture: the engine has no outside dependencies', () => {
     expect(importsOf(sample).sort()).toEqual(['../outside/b', './a', './side-effect', 'lil-gui', 'node:fs', 'rbush', 'three'].sort());
   });
 
-  it('imports only its own files, and rbush (in the broadphase alone)', () => {
+  it('imports only its own files, and rbush (in the tree adapter alone)', () => {
     const outside: string[] = [];
     const rbushUsers: string[] = [];
     for (const file of files) {
@@ -68,7 +68,7 @@ describe('architecture: the engine has no outside dependencies', () => {
       }
     }
     expect(outside).toEqual([]);
-    expect(rbushUsers).toEqual(['broadphase.ts']);
+    expect(rbushUsers).toEqual(['body-tree.ts']);
   });
 
   it('mentions no window, document, canvas, frame loop or lil-gui', () => {

@@ -12,9 +12,10 @@ import { BODY_DYNAMIC, BODY_FREE, FAT_STRIDE, type BodyStore } from '../../src/p
 import { internals, run } from './helpers';
 import { applyOp, opArb, pos, vel } from './scene-ops';
 
-/** The R-trees inside the broadphase, found by type rather than by field name. */
+/** The R-trees inside the broadphase. */
 function trees(world: World): Array<RBush<unknown>> {
-  return Object.values(internals(world).bp).filter((v): v is RBush<unknown> => v instanceof RBush);
+  const { bp } = internals(world);
+  return [bp.staticTree.tree, bp.movingTree.tree];
 }
 
 /** Cached pairs as sorted "a,b" keys, checking each is ordered, live, indexed and listed once. */
@@ -22,11 +23,11 @@ function cachedPairs(world: World): string[] {
   const { bp, store } = internals(world);
   const keys: string[] = [];
   const wrong: string[] = [];
-  for (let p = 0; p < bp.pairCount; p++) {
-    const a = bp.pairA[p];
-    const b = bp.pairB[p];
+  for (let p = 0; p < bp.pairs.count; p++) {
+    const a = bp.pairs.a[p];
+    const b = bp.pairs.b[p];
     if (!(a < b) || store.kind[a] === BODY_FREE || store.kind[b] === BODY_FREE) wrong.push(`pair ${p} = (${a}, ${b})`);
-    if (bp.findPair(a, b) !== p || bp.findPair(b, a) !== p) wrong.push(`pair ${p} not indexed`);
+    if (bp.pairs.find(a, b) !== p || bp.pairs.find(b, a) !== p) wrong.push(`pair ${p} not indexed`);
     keys.push(`${a},${b}`);
   }
   expect(wrong).toEqual([]);
@@ -177,7 +178,7 @@ describe('pairs need a dynamic body', () => {
     for (let k = 0; k < 10; k++) world.createBody({ type: 'static', x: k * 0.5, y: 0, halfWidth: 1, halfHeight: 1, radius: 0 });
     for (let k = 0; k < 10; k++) world.createBody({ type: 'kinematic', x: k * 0.5, y: 0.5, radius: 1, vx: 0.1 });
     run(world, 5);
-    expect(internals(world).bp.pairCount).toBe(0);
+    expect(internals(world).bp.pairs.count).toBe(0);
     const ball = world.createBody({ x: 2, y: 0, radius: 0.5 });
     world.step(1 / 60);
     const pairs = cachedPairs(world);
@@ -186,7 +187,7 @@ describe('pairs need a dynamic body', () => {
     // Made static, it takes its pairs with it; no static-static pair appears.
     ball.setType('static');
     world.step(1 / 60);
-    expect(internals(world).bp.pairCount).toBe(0);
+    expect(internals(world).bp.pairs.count).toBe(0);
   });
 });
 

@@ -4,34 +4,34 @@ import { PairIndex } from '../../src/physics/pair-index';
 
 /** A pair cache like the broadphase's: rows appended, swap-removed, keys read by the index. */
 class Cache {
-  pairA: Int32Array = new Int32Array(2);
-  pairB: Int32Array = new Int32Array(2);
+  a: Int32Array = new Int32Array(2);
+  b: Int32Array = new Int32Array(2);
   count = 0;
   readonly index = new PairIndex(this, 4);
 
   add(a: number, b: number): void {
-    if (this.count === this.pairA.length) {
+    if (this.count === this.a.length) {
       const grow = (x: Int32Array): Int32Array => {
         const y = new Int32Array(x.length * 2);
         y.set(x);
         return y;
       };
-      this.pairA = grow(this.pairA);
-      this.pairB = grow(this.pairB);
+      this.a = grow(this.a);
+      this.b = grow(this.b);
     }
     const row = this.count++;
-    this.pairA[row] = a;
-    this.pairB[row] = b;
+    this.a[row] = a;
+    this.b[row] = b;
     this.index.set(a, b, row);
   }
 
   remove(row: number): void {
     const last = --this.count;
-    this.index.delete(this.pairA[row], this.pairB[row]);
+    this.index.delete(this.a[row], this.b[row]);
     if (row !== last) {
-      this.pairA[row] = this.pairA[last];
-      this.pairB[row] = this.pairB[last];
-      this.index.set(this.pairA[row], this.pairB[row], row);
+      this.a[row] = this.a[last];
+      this.b[row] = this.b[last];
+      this.index.set(this.a[row], this.b[row], row);
     }
   }
 }
@@ -51,8 +51,8 @@ describe('PairIndex', () => {
           }
           const present = new Set<string>();
           for (let row = 0; row < cache.count; row++) {
-            present.add(`${cache.pairA[row]},${cache.pairB[row]}`);
-            expect(cache.index.get(cache.pairA[row], cache.pairB[row])).toBe(row);
+            present.add(`${cache.a[row]},${cache.b[row]}`);
+            expect(cache.index.get(cache.a[row], cache.b[row])).toBe(row);
           }
           for (let a = 0; a <= 30; a++) {
             for (let b = 0; b <= 30; b++) if (!present.has(`${a},${b}`)) expect(cache.index.get(a, b)).toBe(-1);
@@ -67,8 +67,8 @@ describe('PairIndex', () => {
     const cache = new Cache();
     for (let r = 0; r < 20; r++) cache.add(r, r + 1); // grows past the initial 4 slots
     // Reverse the rows, as a sort would, then renumber.
-    cache.pairA.subarray(0, 20).reverse();
-    cache.pairB.subarray(0, 20).reverse();
+    cache.a.subarray(0, 20).reverse();
+    cache.b.subarray(0, 20).reverse();
     cache.index.renumber(new Int32Array(20).map((_, r) => 19 - r));
     for (let r = 0; r < 20; r++) expect(cache.index.get(r, r + 1)).toBe(19 - r);
     expect(cache.index.get(1, 0)).toBe(-1);
