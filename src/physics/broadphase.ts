@@ -161,7 +161,6 @@ export class Broadphase {
   private refreshFatBoxes(dt: number): void {
     const s = this.store;
     this.reserve();
-    const margin = this.margin;
     const fat = s.fat;
     let moved = 0;
     let moving = 0;
@@ -184,22 +183,7 @@ export class Broadphase {
       const maxY = s.y[i] + ey + (dy + ady) * 0.5;
       const o = i * FAT_STRIDE;
       if (minX < fat[o] || minY < fat[o + 1] || maxX > fat[o + 2] || maxY > fat[o + 3]) {
-        if (moved === this.moved.length) this.growMoved();
-        this.moved[moved] = i;
-        const old = moved * FAT_STRIDE;
-        this.oldFat[old] = fat[o];
-        this.oldFat[old + 1] = fat[o + 1];
-        this.oldFat[old + 2] = fat[o + 2];
-        this.oldFat[old + 3] = fat[o + 3];
-        const lean = margin * 0.5;
-        let sx = dx * LOOKAHEAD;
-        sx = sx > lean ? lean : sx < -lean ? -lean : sx;
-        let sy = dy * LOOKAHEAD;
-        sy = sy > lean ? lean : sy < -lean ? -lean : sy;
-        setFat(s, i, minX - margin + sx, minY - margin + sy, maxX + margin + sx, maxY + margin + sy);
-        this.movingTree.widen(i);
-        this.pending[i] = 1;
-        moved++;
+        this.moveFat(i, moved++, minX, minY, maxX, maxY, dx, dy);
       }
     }
     this.movedCount = moved;
@@ -209,6 +193,64 @@ export class Broadphase {
       // Same cadence, same reason: swap-removes have shuffled the pairs since the last build.
       this.pairs.sort(s.end);
     }
+  }
+
+  /**
+   * Body i left its fat box: records it as row `row` of the moved list with its old box, gives
+   * it a new fat box around (minX, minY, maxX, maxY) leaning along its travel (dx, dy) and
+   * widens its way up the tree.
+   */
+  private moveFat(i: number, row: number, minX: number, minY: number, maxX: number, maxY: number, dx: number, dy: number): void {
+    const s = this.store;
+    const fat = s.fat;
+    const margin = this.margin;
+    const o = i * FAT_STRIDE;
+    if (row === this.moved.length) this.growMoved();
+    this.moved[row] = i;
+    const old = row * FAT_STRIDE;
+    this.oldFat[old] = fat[o];
+    this.oldFat[old + 1] = fat[o + 1];
+    this.oldFat[old + 2] = fat[o + 2];
+    this.oldFat[old + 3] = fat[o + 3];
+    const lean = margin * 0.5;
+    let sx = dx * LOOKAHEAD;
+    sx = sx > lean ? lean : sx < -lean ? -lean : sx;
+    let sy = dy * LOOKAHEAD;
+    sy = sy > lean ? lean : sy < -lean ? -lean : sy;
+    setFat(s, i, minX - margin + sx, minY - margin + sy, maxX + margin + sx, maxY + margin + sy);
+    this.movingTree.widen(i);
+    this.pending[i] = 1;
+  }
+
+  /**
+   * Before a step: the listed bodies, whose velocity was set since the last step, get fat boxes
+   * that include where it carries them in `dt` (s), and their pairs, so that a body thrown
+   * between steps meets what lies in its path in its very first step.
+   */
+  includeVelocities(list: Int32Array, count: number, dt: number): void {
+    const s = this.store;
+    this.reserve();
+    let moved = 0;
+    for (let k = 0; k < count; k++) {
+      const i = list[k];
+      const kind = s.kind[i];
+      if (kind === BODY_FREE || kind === BODY_STATIC || this.pending[i] === 1) continue;
+      const ex = s.halfWidth[i] + s.radius[i];
+      const ey = s.halfHeight[i] + s.radius[i];
+      const dx = s.vx[i] * dt;
+      const dy = s.vy[i] * dt;
+      const minX = s.x[i] - ex + (dx - Math.abs(dx)) * 0.5;
+      const maxX = s.x[i] + ex + (dx + Math.abs(dx)) * 0.5;
+      const minY = s.y[i] - ey + (dy - Math.abs(dy)) * 0.5;
+      const maxY = s.y[i] + ey + (dy + Math.abs(dy)) * 0.5;
+      const o = i * FAT_STRIDE;
+      if (minX < s.fat[o] || minY < s.fat[o + 1] || maxX > s.fat[o + 2] || maxY > s.fat[o + 3]) {
+        this.moveFat(i, moved++, minX, minY, maxX, maxY, dx, dy);
+      }
+    }
+    this.movedCount = moved;
+    this.movedSinceBuild += moved;
+    this.updatePairs();
   }
 
   /**

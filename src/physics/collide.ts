@@ -26,10 +26,11 @@ export function collidePairs(
   // Everything in locals: the loop calls out (wake, events), after which V8 would reload fields.
   const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius } = store;
   const pairs = bp.pairs;
-  const { a: pairA, b: pairB, impulse: pairImpulse, touching: pairTouching } = pairs;
+  const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent, touching: pairTouching } = pairs;
   const pairCount = pairs.count;
   let rows = contacts.a.length;
-  let { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp } = contacts;
+  let { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
+    contacts;
   let n = 0;
   for (let p = 0; p < pairCount; p++) {
     const a = pairA[p];
@@ -57,18 +58,21 @@ export function collidePairs(
       const reach = separation - speculativeDistance;
       if (reach * reach > (rvx * rvx + rvy * rvy) * dt * dt) {
         pairImpulse[p] = 0;
+        pairTangent[p] = 0;
         if (pairTouching[p] === 1) pairs.setTouching(p, 0);
         continue;
       }
     }
     roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
+    if (xb === xa && yb === ya) spreadCoincident(a, b, cw, ch, hit);
     if (!activeA && ka === BODY_DYNAMIC) wake(a);
     if (!activeB && kb === BODY_DYNAMIC) wake(b);
     if (n === rows) {
       contacts.count = n;
       contacts.reserve(n + 1);
       rows = contacts.a.length;
-      ({ a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp } = contacts);
+      ({ a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
+        contacts);
     }
     ca[n] = a;
     cb[n] = b;
@@ -78,9 +82,32 @@ export function collidePairs(
     csep[n] = separation;
     cbase[n] = separation - (hit.nx * (xb - xa) + hit.ny * (yb - ya));
     cimp[n] = pairImpulse[p];
+    ctan[n] = pairTangent[p];
     n++;
   }
   contacts.count = n;
+}
+
+/**
+ * Two bodies with the same centre have no direction to part in: the point test answers +x for
+ * every such pair, so a crowd made at one point would spread along a line and stay on it. Pick
+ * the direction from the pair's indices instead (deterministic, different for each pair): any
+ * direction for two circles, and for other shapes the axis of least overlap with a sign (and,
+ * when both axes tie, an axis) chosen the same way.
+ */
+function spreadCoincident(a: number, b: number, cw: number, ch: number, hit: PointHit): void {
+  const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
+  const u = ((h ^ (h >>> 15)) >>> 0) / 4294967296; // [0, 1)
+  if (cw === 0 && ch === 0) {
+    const angle = 2 * Math.PI * u;
+    hit.nx = Math.cos(angle);
+    hit.ny = Math.sin(angle);
+    return;
+  }
+  const sign = u < 0.5 ? -1 : 1;
+  const alongX = cw < ch || (cw === ch && (u * 4) % 2 < 1);
+  hit.nx = alongX ? sign : 0;
+  hit.ny = alongX ? 0 : sign;
 }
 
 /** Scratch for `collidePairs` only. */

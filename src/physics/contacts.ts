@@ -27,6 +27,23 @@ export class ContactBuffer {
   impulse: Float64Array = new Float64Array(0);
   /** Relative normal velocity before the solve (m/s): negative when approaching. */
   approach: Float64Array = new Float64Array(0);
+  /**
+   * Time of impact within the substep (s): when the pair is apart but closes the gap within
+   * the substep at its approach speed, the moment the surfaces meet; else 0. The impulse of
+   * such a row acts from that moment on (see solver.ts).
+   */
+  toi: Float64Array = new Float64Array(0);
+  /** Speed (m/s) the solver lets the pair approach: gap / dt for a gap it will not close; else 0. */
+  bias: Float64Array = new Float64Array(0);
+  /** Pair friction coefficient sqrt(μA·μB). */
+  friction: Float64Array = new Float64Array(0);
+  /** Accumulated tangential (friction) impulse (N·s) along (-ny, nx), within ±friction · impulse. */
+  tangentImpulse: Float64Array = new Float64Array(0);
+  /** The part of `impulse` that restitution added (N·s), so it can be scaled back (see solver.ts). */
+  bounce: Float64Array = new Float64Array(0);
+
+  /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
+  bounceShare = 1;
 
   constructor() {
     this.grow(256);
@@ -50,5 +67,10 @@ export class ContactBuffer {
     this.mass = grown(this.mass, n);
     this.impulse = grown(this.impulse, n);
     this.approach = grown(this.approach, n);
+    this.toi = grown(this.toi, n);
+    this.bias = grown(this.bias, n);
+    this.friction = grown(this.friction, n);
+    this.tangentImpulse = grown(this.tangentImpulse, n);
+    this.bounce = grown(this.bounce, n);
   }
 }

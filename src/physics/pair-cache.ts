@@ -15,6 +15,8 @@ export class PairCache {
   b: Int32Array = new Int32Array(64);
   /** Warm-start normal impulse, N·s. Float32: a warm start only needs to be close, and it is the largest field. */
   impulse: Float32Array = new Float32Array(64);
+  /** Warm-start friction impulse, N·s, along (-ny, nx) of the pair's normal a→b. */
+  tangentImpulse: Float32Array = new Float32Array(64);
   /** 1 while the pair's shapes touch (see `setTouching`). */
   touching: Uint8Array = new Uint8Array(64);
   count = 0;
@@ -31,12 +33,13 @@ export class PairCache {
   }
 
   /** Appends pair (a < b) with its warm-start state (a snapshot restores both). */
-  add(a: number, b: number, impulse: number, touching: number): void {
+  add(a: number, b: number, impulse: number, touching: number, tangentImpulse = 0): void {
     if (this.count === this.a.length) this.grow(this.count * 2);
     const p = this.count++;
     this.a[p] = a;
     this.b[p] = b;
     this.impulse[p] = impulse;
+    this.tangentImpulse[p] = tangentImpulse;
     this.touching[p] = touching;
     this.index.set(a, b, p);
   }
@@ -50,6 +53,7 @@ export class PairCache {
       this.a[p] = this.a[last];
       this.b[p] = this.b[last];
       this.impulse[p] = this.impulse[last];
+      this.tangentImpulse[p] = this.tangentImpulse[last];
       this.touching[p] = this.touching[last];
       this.index.set(this.a[p], this.b[p], p);
     }
@@ -94,6 +98,7 @@ export class PairCache {
     const a = pairA.slice(0, n);
     const b = pairB.slice(0, n);
     const imp = this.impulse.slice(0, n);
+    const tangent = this.tangentImpulse.slice(0, n);
     const touching = this.touching.slice(0, n);
     for (let k = 0; k < n; k++) {
       const row = order[k];
@@ -101,6 +106,7 @@ export class PairCache {
       pairA[k] = a[row];
       pairB[k] = b[row];
       this.impulse[k] = imp[row];
+      this.tangentImpulse[k] = tangent[row];
       this.touching[k] = touching[row];
     }
     this.index.renumber(newRow);
@@ -110,6 +116,7 @@ export class PairCache {
     this.a = grown(this.a, n);
     this.b = grown(this.b, n);
     this.impulse = grown(this.impulse, n);
+    this.tangentImpulse = grown(this.tangentImpulse, n);
     this.touching = grown(this.touching, n);
   }
 }

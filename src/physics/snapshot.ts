@@ -52,8 +52,11 @@ export interface WorldSnapshot {
   bodies: BodySnapshot[];
   /** Free slots in reuse order (the last is reused first) with their generations. */
   freeSlots: Array<[number, number]>;
-  /** Cached pairs in order: [a, b, warm-start impulse, touching 0 | 1]. */
-  pairs: Array<[number, number, number, number]>;
+  /**
+   * Cached pairs in order: [a, b, warm-start impulse, touching 0 | 1, warm-start friction
+   * impulse] (version 1: the first four).
+   */
+  pairs: Array<[number, number, number, number, number]>;
   /** Tree moves since the last rebuild, which also re-sorts the pairs: it decides when. */
   treeMoves: number;
 }
@@ -108,9 +111,11 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
     const i = s.freeSlots[k];
     freeSlots.push([i, s.generation[i]]);
   }
-  const pairs: Array<[number, number, number, number]> = [];
+  const pairs: Array<[number, number, number, number, number]> = [];
   const cache = bp.pairs;
-  for (let p = 0; p < cache.count; p++) pairs.push([cache.a[p], cache.b[p], cache.impulse[p], cache.touching[p]]);
+  for (let p = 0; p < cache.count; p++) {
+    pairs.push([cache.a[p], cache.b[p], cache.impulse[p], cache.touching[p], cache.tangentImpulse[p]]);
+  }
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -240,7 +245,11 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
   const checkedPairs = pairs.map((raw, k) => {
     const where = `snapshot.pairs[${k}]`;
     const p = checkArray(where, raw);
-    if (p.length !== 4) throw new Error(`${where} must be [a, b, impulse, touching], got ${p.length} items`);
+    const items = version === 1 ? 4 : 5;
+    if (p.length !== items) {
+      const shape = version === 1 ? '[a, b, impulse, touching]' : '[a, b, impulse, touching, friction impulse]';
+      throw new Error(`${where} must be ${shape}, got ${p.length} items`);
+    }
     const a = checkInteger(`${where}[0]`, p[0], 0, slotCount - 1);
     const b = checkInteger(`${where}[1]`, p[1], 0, slotCount - 1);
     if (a >= b) throw new Error(`${where}: a must be less than b, got ${a} and ${b}`);
@@ -253,7 +262,8 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     keys.add(key);
     const impulse = checkNumber(`${where}[2]`, p[2], 0, MAX_STATE_COORDINATE); // float32
     const touching = checkInteger(`${where}[3]`, p[3], 0, 1);
-    return [a, b, impulse, touching] as const;
+    const tangent = version === 1 ? 0 : checkNumber(`${where}[4]`, p[4], -MAX_STATE_COORDINATE, MAX_STATE_COORDINATE);
+    return [a, b, impulse, touching, tangent] as const;
   });
 
   // Everything checked: build.
@@ -287,7 +297,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     s.freeSlots[s.freeCount++] = i;
   }
   bp.rebuildAll();
-  for (const [a, b, impulse, touching] of checkedPairs) bp.pairs.add(a, b, impulse, touching);
+  for (const [a, b, impulse, touching, tangent] of checkedPairs) bp.pairs.add(a, b, impulse, touching, tangent);
   checkPairsMatchBoxes(s, bp);
   bp.movedSinceBuild = treeMoves;
   return options;

@@ -2,18 +2,38 @@
  * The solver: sequential impulses on the contact rows, then position integration and pushout.
  *
  * Bodies do not rotate, so each contact is a one-dimensional constraint on the relative normal
- * velocity vn = (vB - vA) · n with effective mass 1 / (invMassA + invMassB):
+ * velocity vn = (vB - vA) · n with effective mass M = 1 / (invMassA + invMassB), plus a friction
+ * row along the tangent with the same mass:
  *   - touching (separation <= 0): vn >= 0, no approach;
- *   - speculative (separation s > 0): vn >= -s / dt, close the gap and no further.
+ *   - an impact (apart by s > 0, but approaching at -vn0 > s / dt before the solve): the
+ *     surfaces meet inside the step, at t = s / -vn0. The row is solved as touching (vn >= 0,
+ *     then restitution), and its impulse acts from t on, not from the start (see below);
+ *   - speculative (apart, and not closing the gap at its approach speed): vn >= -s / dt.
  * The accumulated impulse is clamped at zero (contacts push, never pull) and warm-starts the
- * next step. Restitution is a separate pass after the iterations, only for contacts that
- * actually pushed and whose approach speed, captured before the solve, beats the threshold:
- * there the target is vn = -e · vn_before (so resting contact does not buzz, and a speculative
- * contact that never closed does not bounce). Penetration is not fed back into velocities;
- * pushout moves positions apart afterwards, mass-weighted, which adds no energy.
+ * next step. Friction (Coulomb): the tangential impulse is clamped to ±μ times the normal one,
+ * μ = sqrt(μA·μB).
+ *
+ * Restitution runs after the iterations, only for rows that pushed and whose approach speed,
+ * captured before the solve, beats the threshold: there the target is vn = -e · vn0 (so
+ * resting contact does not buzz, and a speculative row that never closed does not bounce).
+ *
+ * Bounces at the surface. Positions integrate with the final velocities, x += v·dt, as if
+ * every impulse had acted from the start of the step. An impact's impulse P really acts only
+ * from its time of impact t, so each of its bodies is moved back by P·invMass·t along the
+ * impulse (`moveToImpact`): for one contact that is exactly "fly to the surface, reflect, fly
+ * on for the rest of the step at e times the approach speed", whatever the phase of the step;
+ * for several, each impulse is placed at its own time.
+ *
+ * Energy. Sequential restitution with several contacts on one body can push it out faster
+ * than it came in. With no moving kinematic body in a row, a contact solve must not add
+ * kinetic energy, so when the bounce pass ends above the kinetic energy the step had before
+ * its solve, every bounce impulse of the step is scaled down just enough (`limitBounceEnergy`).
+ * Penetration is not fed back into velocities: pushout moves positions apart afterwards,
+ * mass-weighted, which adds no energy.
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
+import type { PairCache } from './pair-cache.js';
 import { MAX_SPEED } from './validate.js';
 
 /** Allowed penetration (m) that pushout leaves alone, so stacked contacts stay warm. */
@@ -32,32 +52,43 @@ const SKIP_WHEN_CHANGING_UNDER = 4;
 const PUSHOUT_FACTOR = 0.8;
 
 /**
- * Velocity solve: warm start, then `iterations` passes (dt in s). The impulses are written to
- * `warmStarts` at each contact's pair row, for the next step.
+ * Velocity solve: the rows' kind (touching, impact, speculative), warm start, then
+ * `iterations` passes (dt in s). The impulses are written back to the pair cache for the next
+ * step.
  */
 export function solveVelocities(
   store: BodyStore,
   contacts: ContactBuffer,
   dt: number,
   iterations: number,
-  warmStarts: Float32Array,
+  pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>,
 ): void {
-  const { vx, vy, invMass, passMark } = store;
-  const { a, b, nx, ny, mass, impulse, approach } = contacts;
+  const { vx, vy, invMass, passMark, friction: bodyFriction } = store;
+  const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, toi, bias, friction } = contacts;
   const n = contacts.count;
-  const halfInvDt = 0.5 / dt;
+  const invDt = 1 / dt;
 
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   for (let c = 0; c < n; c++) {
     const ia = a[c];
     const ib = b[c];
     mass[c] = 1 / (invMass[ia] + invMass[ib]);
-    approach[c] = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
+    const vn0 = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
+    approach[c] = vn0;
+    const sep = separation[c];
+    // An impact: the gap closes within the step at the approach speed.
+    const impact = sep > 0 && -vn0 * dt > sep;
+    toi[c] = impact ? sep / -vn0 : 0;
+    bias[c] = impact || sep <= 0 ? 0 : sep * invDt;
+    const mu = bodyFriction[ia] * bodyFriction[ib];
+    friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
   }
 
   for (let c = 0; c < n; c++) {
     const p = impulse[c];
     if (p !== 0) kick(vx, vy, invMass, a[c], b[c], p, nx[c], ny[c]);
+    const q = tangentImpulse[c];
+    if (q !== 0) kick(vx, vy, invMass, a[c], b[c], q, -ny[c], nx[c]);
   }
 
   // As in pushOut: after the first pass, a row whose bodies' velocities have not changed since
@@ -79,7 +110,7 @@ export function solveVelocities(
         const ia = a[c];
         const ib = b[c];
         if (passMark[ia] < it && passMark[ib] < it) continue;
-        if (solveRow(c, contacts, vx, vy, invMass, halfInvDt)) {
+        if (solveRow(c, contacts, vx, vy, invMass)) {
           passMark[ia] = mark;
           passMark[ib] = mark;
           changes++;
@@ -87,58 +118,85 @@ export function solveVelocities(
       }
     } else if (marked) {
       for (let c = 0; c < n; c++) {
-        if (solveRow(c, contacts, vx, vy, invMass, halfInvDt)) {
+        if (solveRow(c, contacts, vx, vy, invMass)) {
           passMark[a[c]] = mark;
           passMark[b[c]] = mark;
           changes++;
         }
       }
     } else {
-      for (let c = 0; c < n; c++) if (solveRow(c, contacts, vx, vy, invMass, halfInvDt)) changes++;
+      for (let c = 0; c < n; c++) if (solveRow(c, contacts, vx, vy, invMass)) changes++;
     }
   }
 
   const { pair } = contacts;
-  for (let c = 0; c < n; c++) warmStarts[pair[c]] = impulse[c];
+  for (let c = 0; c < n; c++) {
+    pairs.impulse[pair[c]] = impulse[c];
+    pairs.tangentImpulse[pair[c]] = tangentImpulse[c];
+  }
 }
 
-/** One pass of one row: returns whether its impulse changed (and so its bodies' velocities). */
-function solveRow(
-  c: number,
-  contacts: ContactBuffer,
-  vx: Float64Array,
-  vy: Float64Array,
-  invMass: Float64Array,
-  halfInvDt: number,
-): boolean {
-  const { a, b, nx, ny, separation, mass, impulse } = contacts;
+/** One pass of one row: returns whether its impulses changed (and so its bodies' velocities). */
+function solveRow(c: number, contacts: ContactBuffer, vx: Float64Array, vy: Float64Array, invMass: Float64Array): boolean {
+  const { a, b, nx, ny, bias, mass, impulse } = contacts;
   const ia = a[c];
   const ib = b[c];
   const cnx = nx[c];
   const cny = ny[c];
   const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
-  // max(x, 0) as (x + |x|) / 2: exact, and without a branch that the data would mispredict.
-  const sep = separation[c];
-  const bias = (sep + Math.abs(sep)) * halfInvDt;
   const old = impulse[c];
-  const raw = old - mass[c] * (vn + bias);
+  const raw = old - mass[c] * (vn + bias[c]);
+  // max(raw, 0) as (raw + |raw|) / 2: exact, and without a branch that the data would mispredict.
   const next = (raw + Math.abs(raw)) * 0.5;
   const d = next - old;
+  let changed = false;
+  if (d !== 0) {
+    impulse[c] = next;
+    kick(vx, vy, invMass, ia, ib, d, cnx, cny);
+    changed = true;
+  }
+  const mu = contacts.friction[c];
+  if (mu !== 0 && solveFriction(c, contacts, vx, vy, invMass, mu * next)) changed = true;
+  return changed;
+}
+
+/** The friction row of contact c: stop the sliding, within ±limit (N·s) in all. */
+function solveFriction(
+  c: number,
+  contacts: ContactBuffer,
+  vx: Float64Array,
+  vy: Float64Array,
+  invMass: Float64Array,
+  limit: number,
+): boolean {
+  const { a, b, nx, ny, mass, tangentImpulse } = contacts;
+  const ia = a[c];
+  const ib = b[c];
+  const tx = -ny[c];
+  const ty = nx[c];
+  const vt = (vx[ib] - vx[ia]) * tx + (vy[ib] - vy[ia]) * ty;
+  const old = tangentImpulse[c];
+  let next = old - mass[c] * vt;
+  next = next > limit ? limit : next < -limit ? -limit : next;
+  const d = next - old;
   if (d === 0) return false;
-  impulse[c] = next;
-  kick(vx, vy, invMass, ia, ib, d, cnx, cny);
+  tangentImpulse[c] = next;
+  kick(vx, vy, invMass, ia, ib, d, tx, ty);
   return true;
 }
 
 /**
  * Restitution, after the iterations and before the positions move: only contacts that pushed,
- * whose approach before the solve beats the threshold, bounce, to vn = -e · approach.
+ * whose approach before the solve beats the threshold, bounce, to vn = -e · approach. Each
+ * row's added impulse is kept in `bounce`.
  */
 export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): void {
   const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach } = contacts;
+  const { a, b, nx, ny, mass, impulse, approach, bounce } = contacts;
   const n = contacts.count;
+  contacts.bounceShare = 1;
   for (let c = 0; c < n; c++) {
+    bounce[c] = 0;
     const vn0 = approach[c];
     if (vn0 > -restitutionThreshold || impulse[c] === 0) continue;
     const ia = a[c];
@@ -153,10 +211,85 @@ export function applyRestitution(store: BodyStore, contacts: ContactBuffer, rest
     let next = old - mass[c] * (vn + e * vn0);
     if (next < 0) next = 0;
     impulse[c] = next;
+    bounce[c] = next - old;
     kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
     clampSpeed(vx, vy, ia);
     clampSpeed(vx, vy, ib);
   }
+}
+
+/** Kinetic energy (J) of the awake dynamic bodies. */
+export function kineticEnergy(store: BodyStore): number {
+  const { kind, awake, vx, vy, invMass } = store;
+  let sum = 0;
+  for (let i = 0; i < store.end; i++) {
+    if (kind[i] !== BODY_DYNAMIC || awake[i] === 0) continue;
+    sum += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
+  }
+  return sum * 0.5;
+}
+
+/** Relative share of energy the bounce pass may add above the step's start (rounding). */
+const ENERGY_TOLERANCE = 1e-9;
+
+/**
+ * Keeps the bounce pass from adding energy: when the kinetic energy after it exceeds `before`
+ * (measured after gravity, before the contact solve), every bounce impulse is scaled by the
+ * largest λ in [0, 1] that brings it back (the energy is quadratic in λ; three evaluations fix
+ * it). Skipped when a row has a moving kinematic body, which may rightly add energy. Returns λ.
+ */
+export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, before: number): number {
+  const { a, b, bounce } = contacts;
+  const { kind, vx, vy } = store;
+  const n = contacts.count;
+  let any = false;
+  for (let c = 0; c < n && !any; c++) any = bounce[c] !== 0;
+  if (!any) return 1;
+  const e1 = kineticEnergy(store);
+  const limit = before * (1 + ENERGY_TOLERANCE);
+  if (e1 <= limit) return 1;
+  for (let c = 0; c < n; c++) {
+    const ia = a[c];
+    const ib = b[c];
+    if (kind[ia] === BODY_KINEMATIC && (vx[ia] !== 0 || vy[ia] !== 0)) return 1;
+    if (kind[ib] === BODY_KINEMATIC && (vx[ib] !== 0 || vy[ib] !== 0)) return 1;
+  }
+  // E(λ) = e0 + B·λ + A·λ²: sample λ = 0 and λ = 1/2 by scaling the bounces back.
+  scaleBounces(store, contacts, 0.5);
+  const eHalf = kineticEnergy(store);
+  scaleBounces(store, contacts, 0);
+  const e0 = kineticEnergy(store);
+  const A = 2 * (e1 - 2 * eHalf + e0);
+  const B = e1 - e0 - A;
+  let lambda = 0;
+  if (e0 < limit) {
+    // The largest root of A·λ² + B·λ + (e0 - limit) = 0 in [0, 1].
+    const c0 = e0 - limit;
+    if (A > 0) lambda = (-B + Math.sqrt(Math.max(B * B - 4 * A * c0, 0))) / (2 * A);
+    else if (B > 0) lambda = -c0 / B;
+    lambda = lambda < 0 ? 0 : lambda > 1 ? 1 : lambda * (1 - 1e-12);
+  }
+  scaleBounces(store, contacts, lambda);
+  return lambda;
+}
+
+/**
+ * Sets every row's bounce impulse to `scale` times its full value (as recorded by
+ * `applyRestitution`), from whatever share it has now; `bounce` keeps the full values and a
+ * private share tracks the current one.
+ */
+function scaleBounces(store: BodyStore, contacts: ContactBuffer, scale: number): void {
+  const { vx, vy, invMass } = store;
+  const { a, b, nx, ny, impulse, bounce } = contacts;
+  const from = contacts.bounceShare;
+  for (let c = 0; c < contacts.count; c++) {
+    const full = bounce[c];
+    if (full === 0) continue;
+    const d = full * (scale - from);
+    impulse[c] += d;
+    kick(vx, vy, invMass, a[c], b[c], d, nx[c], ny[c]);
+  }
+  contacts.bounceShare = scale;
 }
 
 /** Applies impulse d (N·s) along the normal (cnx, cny): minus to body ia, plus to body ib. */
@@ -205,6 +338,32 @@ export function integratePositions(store: BodyStore, dt: number): void {
     prevY[i] = y[i];
     x[i] += vx[i] * dt;
     y[i] += vy[i] * dt;
+  }
+}
+
+/**
+ * Places each impact's impulses at its time of impact: positions were integrated as if every
+ * impulse had acted from the start of the step, so each body of an impact row moves back by
+ * what its impulses (normal and friction) would have carried it before the surfaces met.
+ */
+export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
+  const { x, y, invMass } = store;
+  const { a, b, nx, ny, impulse, tangentImpulse, toi } = contacts;
+  for (let c = 0; c < contacts.count; c++) {
+    const t = toi[c];
+    if (t === 0) continue;
+    const p = impulse[c] * t;
+    const q = tangentImpulse[c] * t;
+    if (p === 0 && q === 0) continue;
+    // Impulse along n plus friction along (-ny, nx), times t.
+    const jx = nx[c] * p - ny[c] * q;
+    const jy = ny[c] * p + nx[c] * q;
+    const ia = a[c];
+    const ib = b[c];
+    x[ia] += jx * invMass[ia];
+    y[ia] += jy * invMass[ia];
+    x[ib] -= jx * invMass[ib];
+    y[ib] -= jy * invMass[ib];
   }
 }
 

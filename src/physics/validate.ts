@@ -15,6 +15,11 @@ export const MAX_DENSITY = 1e9; // kg/m²
 export const MAX_GRAVITY = 1e6; // m/s²
 /** Largest time step (s). */
 export const MAX_DT = 1; // s
+/**
+ * Smallest time step (s): far below any use, and far enough above zero that gap / dt and every
+ * other division by a substep (dt / 64) stays finite.
+ */
+export const MIN_DT = 1e-9; // s
 
 /** Formats a value for an error message: numbers and strings as written, anything else typed. */
 export function describe(value: unknown): string {

@@ -36,11 +36,21 @@ import {
   type PointHit,
   type RayHit,
 } from './narrowphase.js';
+import { grown } from './grown.js';
 import { PhaseClock, type StepProfile } from './phase-clock.js';
 import { SleepIslands } from './sleep.js';
-import { LINEAR_SLOP, applyRestitution, integratePositions, pushOut, solveVelocities } from './solver.js';
+import {
+  LINEAR_SLOP,
+  applyRestitution,
+  integratePositions,
+  kineticEnergy,
+  limitBounceEnergy,
+  moveToImpact,
+  pushOut,
+  solveVelocities,
+} from './solver.js';
 import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
-import { MAX_DT, MAX_SPEED, checkNumber, describe } from './validate.js';
+import { MAX_DT, MAX_SPEED, MIN_DT, checkNumber, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
 /** Counts from the last step. */
@@ -152,6 +162,9 @@ export class World implements BodyHost {
     contactEnd: [],
   };
   private stepping = false;
+  /** Bodies whose velocity was set since the last step (see `Broadphase.includeVelocities`). */
+  private velocitySet: Int32Array = new Int32Array(16);
+  private velocitySetCount = 0;
   private searchedAtLastStats = 0;
   private readonly wakeFromContact = (i: number): void => this.wake(i);
 
@@ -226,6 +239,7 @@ export class World implements BodyHost {
     s.prevY[i] = d.y;
     s.userData[i] = d.userData;
     this.bp.markMoved(i);
+    this.afterMove(i);
     const body = new Body(this, i, s.generation[i]);
     this.handles[i] = body;
     return body;
@@ -275,7 +289,7 @@ export class World implements BodyHost {
   /** Advances the world by dt seconds, in (0, 1]. */
   step(dt: number): void {
     checkNumber('dt', dt, 0, MAX_DT);
-    if (dt === 0) throw new Error('dt must be greater than 0, got 0');
+    if (dt < MIN_DT) throw new Error(`dt must be at least ${MIN_DT} s, got ${describe(dt)}`);
     if (this.stepping) throw new Error('step: called from inside a step or a contact listener');
     this.stepping = true;
     try {
@@ -293,6 +307,11 @@ export class World implements BodyHost {
     const h = dt / o.substeps;
     let stops = 0;
     clock.start();
+    if (this.velocitySetCount > 0) {
+      this.bp.includeVelocities(this.velocitySet, this.velocitySetCount, h);
+      this.velocitySetCount = 0;
+    }
+    clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {
       this.integrateVelocities(h);                                                    clock.lap('solve');
       collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact);
@@ -317,14 +336,15 @@ export class World implements BodyHost {
   /** Velocities from the contacts, then positions, then pushout; records touching. */
   private solve(h: number): void {
     const o = this.opts;
-    solveVelocities(this.store, this.contacts, h, o.iterations, this.bp.pairs.impulse);
-    // Restitution before the positions move: bouncing after them (Box2D v3's order) put the
-    // bounce at the touching point but, with several contacts on one body at hundreds of
-    // m/s, gained energy (a thin-walled box let a 300 m/s body out). The price is a bounce
-    // that starts up to one step's travel short of the surface.
-    applyRestitution(this.store, this.contacts, o.restitutionThreshold);
-    integratePositions(this.store, h);
-    pushOut(this.store, this.contacts, o.positionIterations);
+    const s = this.store;
+    const c = this.contacts;
+    const energy = kineticEnergy(s);
+    solveVelocities(s, c, h, o.iterations, this.bp.pairs);
+    applyRestitution(s, c, o.restitutionThreshold);
+    limitBounceEnergy(s, c, energy);
+    integratePositions(s, h);
+    moveToImpact(s, c);
+    pushOut(s, c, o.positionIterations);
     this.storeContactState();
   }
 
@@ -504,7 +524,10 @@ export class World implements BodyHost {
     world.bp.margin = opts.broadphaseMargin;
     world.handles = new Array(world.store.capacity);
     for (let i = 0; i < world.store.end; i++) {
-      if (world.store.kind[i] !== BODY_FREE) world.handles[i] = new Body(world, i, world.store.generation[i]);
+      if (world.store.kind[i] === BODY_FREE) continue;
+      world.handles[i] = new Body(world, i, world.store.generation[i]);
+      // The original may have had velocities set since its last step: check them all.
+      world.noteVelocitySet(i);
     }
     return world;
   }
@@ -523,6 +546,7 @@ export class World implements BodyHost {
     s.prevY[i] = cy;
     this.wake(i);
     this.bp.markMoved(i);
+    this.afterMove(i);
   }
 
   /** @internal */
@@ -531,6 +555,14 @@ export class World implements BodyHost {
     this.store.vx[i] = cx;
     this.store.vy[i] = cy;
     this.wake(i);
+    this.noteVelocitySet(i);
+  }
+
+  private noteVelocitySet(i: number): void {
+    if (this.velocitySetCount === this.velocitySet.length) {
+      this.velocitySet = grown(this.velocitySet, this.velocitySet.length * 2);
+    }
+    this.velocitySet[this.velocitySetCount++] = i;
   }
 
   /** @internal */
@@ -553,6 +585,7 @@ export class World implements BodyHost {
     this.wakeTouching(i);
     this.wake(i);
     this.bp.markMoved(i);
+    this.afterMove(i);
   }
 
   /** @internal */
@@ -574,6 +607,17 @@ export class World implements BodyHost {
       s.sleepTime[i] = 0;
     }
     this.bp.markMoved(i);
+    this.afterMove(i);
+  }
+
+  /**
+   * After body i entered the broadphase anew (moved, reshaped, retyped): whatever it now
+   * overlaps wakes (a static body dropped onto sleepers must not leave them asleep inside it),
+   * and its velocity, if any, goes into its fat box before the next step.
+   */
+  private afterMove(i: number): void {
+    this.wakeTouching(i);
+    if (this.store.vx[i] !== 0 || this.store.vy[i] !== 0) this.noteVelocitySet(i);
   }
 
   /** @internal */
@@ -588,6 +632,7 @@ export class World implements BodyHost {
     s.vx[i] = vx + 0;
     s.vy[i] = vy + 0;
     this.wake(i);
+    this.noteVelocitySet(i);
   }
 
   /** @internal */

@@ -87,9 +87,9 @@ describe('collisions between two bodies', () => {
   it('a circle glancing off a rounded corner leaves along the corner normal', () => {
     const w = freeWorld();
     // Corner disc of the static rounded rect is centred at (1, 1) with radius 0.5.
-    w.createBody({ type: 'static', x: 0, y: 0, halfWidth: 1, halfHeight: 1, radius: 0.5, restitution: 1 });
+    w.createBody({ type: 'static', x: 0, y: 0, halfWidth: 1, halfHeight: 1, radius: 0.5, restitution: 1, friction: 0 });
     // Aimed off the disc's centre: it meets the CSO's corner arc at about (1.67, 1.44).
-    const ball = w.createBody({ x: 4, y: 2.6, radius: 0.3, vx: -10, vy: -5, restitution: 1 });
+    const ball = w.createBody({ x: 4, y: 2.6, radius: 0.3, vx: -10, vy: -5, restitution: 1, friction: 0 });
     const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
     let before = { vx: -10, vy: -5, x: 4, y: 2.6 };
     let turned: { dvx: number; dvy: number; x: number; y: number } | null = null;
