@@ -121,26 +121,34 @@ describe('issue 12 item 2: bouncing never creates energy', () => {
     }
   });
 
-  it("a Newton's cradle (5 touching balls, e = 1) conserves momentum and energy; reports what the last ball does", () => {
+  it("a Newton's cradle (5 touching balls, e = 1) conserves momentum and never gains energy", () => {
+    const { w } = cradle(5, 5);
+    const bodies = w.getBodies();
+    const p0 = momentum(bodies);
+    const rise = worstEnergyRise(w, 120);
+    const p1 = momentum(bodies);
+    expect(rise, `worst rise ${(rise * 100).toFixed(3)} %`).toBeLessThanOrEqual(MAX_RISE);
+    expect(Math.abs(p1[0] - p0[0]) / Math.abs(p0[0])).toBeLessThan(1e-9);
+    expect(Math.abs(p1[1])).toBeLessThan(1e-9);
+  });
+
+  it("a Newton's cradle with e = 1 loses no energy either (within 1 %); reports what the last ball does", () => {
     const speed = 5;
     const { w, striker, balls } = cradle(5, speed);
     const bodies = w.getBodies();
-    const p0 = momentum(bodies);
     const e0 = kineticEnergy(bodies);
-    const rise = worstEnergyRise(w, 120);
-    const p1 = momentum(bodies);
+    for (let k = 0; k < 120; k++) w.step(DT);
     const e1 = kineticEnergy(bodies);
     const last = balls[balls.length - 1];
+    // The ideal cradle sends the last ball off at the striker's speed and stops the rest; the
+    // peers spread the speed over the chain. Reported, not asserted.
     console.log(
       `Newton's cradle: last ball leaves at ${last.vx.toFixed(4)} m/s (${((last.vx / speed) * 100).toFixed(1)} % of ` +
         `the striker's ${speed} m/s); striker ends at ${striker.vx.toFixed(4)} m/s; chain ` +
         balls.map((b) => b.vx.toFixed(3)).join(', ') +
         `; energy ${((e1 / e0) * 100).toFixed(3)} % of the start`,
     );
-    expect(rise, `worst rise ${(rise * 100).toFixed(3)} %`).toBeLessThanOrEqual(MAX_RISE);
-    expect(Math.abs(p1[0] - p0[0]) / Math.abs(p0[0])).toBeLessThan(1e-9);
-    expect(Math.abs(p1[1])).toBeLessThan(1e-9);
-    // e = 1 everywhere: no energy may be lost either (1 %, our reading of "conserved").
+    // e = 1 everywhere (threshold 0): an elastic chain keeps its energy. "Conserved" read as 1 %.
     expect(Math.abs(e1 - e0) / e0, `energy ends at ${((e1 / e0) * 100).toFixed(3)} % of the start`).toBeLessThan(0.01);
   });
 
