@@ -92,8 +92,9 @@ export function collidePairs(
  * Two bodies with the same centre have no direction to part in: the point test answers +x for
  * every such pair, so a crowd made at one point would spread along a line and stay on it. Pick
  * the direction from the pair's indices instead (deterministic, different for each pair): any
- * direction for two circles, and for other shapes the axis of least overlap with a sign (and,
- * when both axes tie, an axis) chosen the same way.
+ * direction for two circles, and for other shapes an axis and a sign chosen the same way (not
+ * always the axis of least overlap, or boxes would part along one line: the row's separation
+ * then understates the overlap along the chosen axis, and the next steps finish the job).
  */
 function spreadCoincident(a: number, b: number, cw: number, ch: number, hit: PointHit): void {
   const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
@@ -105,7 +106,7 @@ function spreadCoincident(a: number, b: number, cw: number, ch: number, hit: Poi
     return;
   }
   const sign = u < 0.5 ? -1 : 1;
-  const alongX = cw < ch || (cw === ch && (u * 4) % 2 < 1);
+  const alongX = (u * 4) % 2 < 1;
   hit.nx = alongX ? sign : 0;
   hit.ny = alongX ? 0 : sign;
 }

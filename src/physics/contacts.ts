@@ -35,6 +35,8 @@ export class ContactBuffer {
   toi: Float64Array = new Float64Array(0);
   /** Speed (m/s) the solver lets the pair approach: gap / dt for a gap it will not close; else 0. */
   bias: Float64Array = new Float64Array(0);
+  /** Gravity's change of an impact's approach speed (m/s) from its time of impact to the end of the substep. */
+  drift: Float64Array = new Float64Array(0);
   /** Pair friction coefficient sqrt(μA·μB). */
   friction: Float64Array = new Float64Array(0);
   /** Accumulated tangential (friction) impulse (N·s) along (-ny, nx), within ±friction · impulse. */
@@ -69,6 +71,7 @@ export class ContactBuffer {
     this.approach = grown(this.approach, n);
     this.toi = grown(this.toi, n);
     this.bias = grown(this.bias, n);
+    this.drift = grown(this.drift, n);
     this.friction = grown(this.friction, n);
     this.tangentImpulse = grown(this.tangentImpulse, n);
     this.bounce = grown(this.bounce, n);

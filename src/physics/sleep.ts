@@ -9,6 +9,13 @@
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
+import { LINEAR_SLOP } from './solver.js';
+
+/**
+ * Overlap (m) above which a pair keeps its island awake: twice the slop that pushout leaves,
+ * since a resting stack sits at about one slop.
+ */
+const DEEP_OVERLAP = 2 * LINEAR_SLOP; // m
 
 export class SleepIslands {
   private parent: Int32Array = new Int32Array(0);
@@ -37,11 +44,19 @@ export class SleepIslands {
     }
     // Every contact row joins its bodies' islands, touching or not: a row between an awake
     // and a sleeping body wakes the sleeper, so near neighbours must rest and sleep together.
+    const { baseSeparation, nx, ny } = contacts;
     for (let c = 0; c < contacts.count; c++) {
       const a = contacts.a[c];
       const b = contacts.b[c];
       const ka = s.kind[a];
       const kb = s.kind[b];
+      // A pair still overlapping by more than the slop after pushout is not at rest: its
+      // island stays awake until it has come apart.
+      const separation = baseSeparation[c] + (s.x[b] - s.x[a]) * nx[c] + (s.y[b] - s.y[a]) * ny[c];
+      if (separation < -DEEP_OVERLAP) {
+        s.sleepTime[a] = 0;
+        s.sleepTime[b] = 0;
+      }
       if (ka === BODY_KINEMATIC && (s.vx[a] !== 0 || s.vy[a] !== 0)) s.sleepTime[b] = 0;
       if (kb === BODY_KINEMATIC && (s.vx[b] !== 0 || s.vy[b] !== 0)) s.sleepTime[a] = 0;
       if (ka !== BODY_DYNAMIC || kb !== BODY_DYNAMIC) continue;

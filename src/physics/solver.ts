@@ -31,7 +31,7 @@
  * Penetration is not fed back into velocities: pushout moves positions apart afterwards,
  * mass-weighted, which adds no energy.
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import type { PairCache } from './pair-cache.js';
 import { MAX_SPEED } from './validate.js';
@@ -62,9 +62,11 @@ export function solveVelocities(
   dt: number,
   iterations: number,
   pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>,
+  gravityX = 0,
+  gravityY = 0,
 ): void {
-  const { vx, vy, invMass, passMark, friction: bodyFriction } = store;
-  const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, toi, bias, friction } = contacts;
+  const { kind, vx, vy, invMass, passMark, friction: bodyFriction } = store;
+  const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, toi, bias, friction, drift } = contacts;
   const n = contacts.count;
   const invDt = 1 / dt;
 
@@ -78,8 +80,13 @@ export function solveVelocities(
     const sep = separation[c];
     // An impact: the gap closes within the step at the approach speed.
     const impact = sep > 0 && -vn0 * dt > sep;
-    toi[c] = impact ? sep / -vn0 : 0;
+    const t = impact ? sep / -vn0 : 0;
+    toi[c] = t;
     bias[c] = impact || sep <= 0 ? 0 : sep * invDt;
+    // Gravity's share of the approach after the impact: the bounce reflects the speed at impact.
+    const gn =
+      ((kind[ib] === BODY_DYNAMIC ? 1 : 0) - (kind[ia] === BODY_DYNAMIC ? 1 : 0)) * (gravityX * nx[c] + gravityY * ny[c]);
+    drift[c] = impact ? gn * (dt - t) : 0;
     const mu = bodyFriction[ia] * bodyFriction[ib];
     friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
   }
@@ -187,17 +194,20 @@ function solveFriction(
 
 /**
  * Restitution, after the iterations and before the positions move: only contacts that pushed,
- * whose approach before the solve beats the threshold, bounce, to vn = -e · approach. Each
- * row's added impulse is kept in `bounce`.
+ * whose approach before the solve beats the threshold, bounce, to vn = -e · approach. For an
+ * impact, the approach is the one at the moment of impact, and gravity acts on for the rest of
+ * the step. Each row's added impulse is kept in `bounce`.
  */
 export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): void {
   const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach, bounce } = contacts;
+  const { a, b, nx, ny, mass, impulse, approach, bounce, drift } = contacts;
   const n = contacts.count;
   contacts.bounceShare = 1;
   for (let c = 0; c < n; c++) {
     bounce[c] = 0;
-    const vn0 = approach[c];
+    // The approach at the moment of impact: gravity adds `drift` to it after that moment.
+    const g = drift[c];
+    const vn0 = approach[c] - g;
     if (vn0 > -restitutionThreshold || impulse[c] === 0) continue;
     const ia = a[c];
     const ib = b[c];
@@ -208,7 +218,7 @@ export function applyRestitution(store: BodyStore, contacts: ContactBuffer, rest
     const cny = ny[c];
     const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
     const old = impulse[c];
-    let next = old - mass[c] * (vn + e * vn0);
+    let next = old - mass[c] * (vn + e * vn0 - g);
     if (next < 0) next = 0;
     impulse[c] = next;
     bounce[c] = next - old;
@@ -379,7 +389,7 @@ export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
  * not changed.
  */
 export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
-  const { x, y, invMass, passMark } = store;
+  const { x, y, invMass, passMark, kind } = store;
   const { a, b, nx, ny, baseSeparation } = contacts;
   const n = contacts.count;
   passMark.fill(0, 0, store.end);
@@ -412,5 +422,24 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
       passMark[ib] = mark;
       pushes++;
     }
+  }
+  // Static bodies win: a body squeezed between a static and a kinematic body (or a much
+  // heavier one) ends outside the static one, so nothing is pushed through a wall.
+  for (let c = 0; c < n; c++) {
+    const ia = a[c];
+    const ib = b[c];
+    if (kind[ia] !== BODY_STATIC && kind[ib] !== BODY_STATIC) continue;
+    const cnx = nx[c];
+    const cny = ny[c];
+    const sep = baseSeparation[c] + (x[ib] - x[ia]) * cnx + (y[ib] - y[ia]) * cny;
+    if (sep >= -LINEAR_SLOP) continue;
+    const push = -(sep + LINEAR_SLOP);
+    const ma = invMass[ia];
+    const mb = invMass[ib];
+    const k = push / (ma + mb);
+    x[ia] -= cnx * k * ma;
+    y[ia] -= cny * k * ma;
+    x[ib] += cnx * k * mb;
+    y[ib] += cny * k * mb;
   }
 }

@@ -339,7 +339,7 @@ export class World implements BodyHost {
     const s = this.store;
     const c = this.contacts;
     const energy = kineticEnergy(s);
-    solveVelocities(s, c, h, o.iterations, this.bp.pairs);
+    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y);
     applyRestitution(s, c, o.restitutionThreshold);
     limitBounceEnergy(s, c, energy);
     integratePositions(s, h);

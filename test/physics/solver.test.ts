@@ -61,6 +61,21 @@ function plainPushOut(store: BodyStore, contacts: ContactBuffer, passes: number)
       y[j] += ny * share * invMass[j];
     }
   }
+  // Then static bodies win: every row with a static body, pushed out to the slop in full.
+  for (let c = 0; c < contacts.count; c++) {
+    const i = contacts.a[c];
+    const j = contacts.b[c];
+    if (store.kind[i] !== BODY_STATIC && store.kind[j] !== BODY_STATIC) continue;
+    const nx = contacts.nx[c];
+    const ny = contacts.ny[c];
+    const gap = contacts.baseSeparation[c] + nx * (x[j] - x[i]) + ny * (y[j] - y[i]);
+    if (!(gap < -LINEAR_SLOP)) continue;
+    const share = -(gap + LINEAR_SLOP) / (invMass[i] + invMass[j]);
+    x[i] -= nx * share * invMass[i];
+    y[i] -= ny * share * invMass[i];
+    x[j] += nx * share * invMass[j];
+    y[j] += ny * share * invMass[j];
+  }
 }
 
 /** Shuffles in place, so that rows meet their neighbours' changes in every order. */
