@@ -2,7 +2,7 @@
  * The collide stage: each cached pair becomes a contact row when its shapes touch or may touch
  * within the step (narrowphase.ts holds the geometry; this file decides which pairs need it).
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './body-store.js';
 import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js';
@@ -32,6 +32,7 @@ export function collidePairs(
   let { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
     contacts;
   let n = 0;
+  let wallCount = 0;
   for (let p = 0; p < pairCount; p++) {
     const a = pairA[p];
     const b = pairB[p];
@@ -83,9 +84,11 @@ export function collidePairs(
     cbase[n] = separation - (hit.nx * (xb - xa) + hit.ny * (yb - ya));
     cimp[n] = pairImpulse[p];
     ctan[n] = pairTangent[p];
+    if (ka === BODY_STATIC || kb === BODY_STATIC) contacts.walls[wallCount++] = n;
     n++;
   }
   contacts.count = n;
+  contacts.wallCount = wallCount;
 }
 
 /**

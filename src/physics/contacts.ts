@@ -44,11 +44,23 @@ export class ContactBuffer {
   /** The part of `impulse` that restitution added (N·s), so it can be scaled back (see solver.ts). */
   bounce: Float64Array = new Float64Array(0);
 
+  /** Rows that are impacts (toi > 0), in row order, written by the solver's first pass. */
+  impacts: Int32Array = new Int32Array(0);
+  impactCount = 0;
+  /** Rows with a static body, in row order, written by the collide stage: pushout ends with them (static bodies win). */
+  walls: Int32Array = new Int32Array(0);
+  wallCount = 0;
+
   /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
   bounceShare = 1;
 
   constructor() {
     this.grow(256);
+  }
+
+  /** Sizes `impacts` for every row. */
+  reserveLists(): void {
+    if (this.impacts.length < this.count) this.impacts = new Int32Array(this.a.length);
   }
 
   /** Makes room for at least `rows` rows, doubling, keeping the first `count`. */
@@ -75,5 +87,6 @@ export class ContactBuffer {
     this.friction = grown(this.friction, n);
     this.tangentImpulse = grown(this.tangentImpulse, n);
     this.bounce = grown(this.bounce, n);
+    this.walls = grown(this.walls, n);
   }
 }

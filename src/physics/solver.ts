@@ -31,7 +31,7 @@
  * Penetration is not fed back into velocities: pushout moves positions apart afterwards,
  * mass-weighted, which adds no energy.
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './body-store.js';
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import type { PairCache } from './pair-cache.js';
 import { MAX_SPEED } from './validate.js';
@@ -69,6 +69,10 @@ export function solveVelocities(
   const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, toi, bias, friction, drift } = contacts;
   const n = contacts.count;
   const invDt = 1 / dt;
+  contacts.reserveLists();
+  const impacts = contacts.impacts;
+  let impactCount = 0;
+  const gravity = gravityX !== 0 || gravityY !== 0;
 
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   for (let c = 0; c < n; c++) {
@@ -78,18 +82,35 @@ export function solveVelocities(
     const vn0 = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
     approach[c] = vn0;
     const sep = separation[c];
-    // An impact: the gap closes within the step at the approach speed.
-    const impact = sep > 0 && -vn0 * dt > sep;
-    const t = impact ? sep / -vn0 : 0;
+    let t = 0;
+    let g = 0;
+    let gn = 0;
+    if (sep > 0 && (vn0 < 0 || gravity)) {
+      // Along the normal the pair moves as sep + vs·τ + gn·τ²/2 (vs its approach at the
+      // start, gn the gravity between them): does the gap close within the step?
+      gn = ((kind[ib] === BODY_DYNAMIC ? 1 : 0) - (kind[ia] === BODY_DYNAMIC ? 1 : 0)) * (gravityX * nx[c] + gravityY * ny[c]);
+      const vs = vn0 - gn * dt;
+      const disc = vs * vs - 2 * gn * sep;
+      const den = disc < 0 ? 0 : Math.sqrt(disc) - vs;
+      // The smaller root, in the form that stays exact when gn is 0.
+      const tt = den > 0 ? (2 * sep) / den : Infinity;
+      if (tt <= dt) {
+        t = tt;
+        g = gn * (dt - t);
+        impacts[impactCount++] = c;
+      }
+    }
     toi[c] = t;
-    bias[c] = impact || sep <= 0 ? 0 : sep * invDt;
+    // An impact is solved as touching; a gap it will not close may be closed, no further (a
+    // body in flight also falls g·dt²/2 less than v·dt says: see integratePositions).
+    bias[c] = t !== 0 || sep <= 0 ? 0 : sep * invDt - 0.5 * gn * dt;
     // Gravity's share of the approach after the impact: the bounce reflects the speed at impact.
-    const gn =
-      ((kind[ib] === BODY_DYNAMIC ? 1 : 0) - (kind[ia] === BODY_DYNAMIC ? 1 : 0)) * (gravityX * nx[c] + gravityY * ny[c]);
-    drift[c] = impact ? gn * (dt - t) : 0;
+    drift[c] = g;
     const mu = bodyFriction[ia] * bodyFriction[ib];
     friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
   }
+
+  contacts.impactCount = impactCount;
 
   for (let c = 0; c < n; c++) {
     const p = impulse[c];
@@ -193,18 +214,21 @@ function solveFriction(
 }
 
 /**
- * Restitution, after the iterations and before the positions move: only contacts that pushed,
- * whose approach before the solve beats the threshold, bounce, to vn = -e · approach. For an
+ * Restitution, after the iterations and before the positions move: only touching contacts and
+ * impacts that pushed, whose approach before the solve beats the threshold, bounce, to vn = -e · approach. For an
  * impact, the approach is the one at the moment of impact, and gravity acts on for the rest of
  * the step. Each row's added impulse is kept in `bounce`.
  */
 export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): void {
   const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach, bounce, drift } = contacts;
+  const { a, b, nx, ny, mass, impulse, approach, bounce, drift, bias } = contacts;
   const n = contacts.count;
   contacts.bounceShare = 1;
   for (let c = 0; c < n; c++) {
     bounce[c] = 0;
+    // A gap that does not close within the step does not bounce, even if the row held the pair
+    // back (the bounce comes in the step where the surfaces meet).
+    if (bias[c] !== 0) continue;
     // The approach at the moment of impact: gravity adds `drift` to it after that moment.
     const g = drift[c];
     const vn0 = approach[c] - g;
@@ -332,14 +356,40 @@ function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
   vy[i] = v * scale;
 }
 
+/** `passMark` value for a body with a touching contact row, while positions integrate. */
+const RESTING = 255;
+
 /**
- * Moves awake dynamic and all kinematic bodies by their velocity, remembering the start. A
- * solve can push a velocity past MAX_SPEED (say, a huge warm start read from a snapshot); it
- * is clamped here, so no state ever overflows.
+ * Moves awake dynamic and all kinematic bodies by their velocity (dt in s), remembering the
+ * start. A solve can push a velocity past MAX_SPEED (say, a huge warm start read from a
+ * snapshot); it is clamped here, so no state ever overflows.
+ *
+ * Gravity (gx, gy in m/s², already in the velocities) moves a body in flight along its exact
+ * parabola, x += v·dt - g·dt²/2, so a bounce placed at its time of impact keeps the height it
+ * came from; a body with a touching contact is held by it for the whole step and moves by
+ * v·dt, as before (else a resting body would rise and sink by g·dt²/2 every step).
  */
-export function integratePositions(store: BodyStore, dt: number): void {
-  const { kind, awake, x, y, vx, vy, prevX, prevY } = store;
+export function integratePositions(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  dt: number,
+  gravityX = 0,
+  gravityY = 0,
+): void {
+  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark } = store;
   const max2 = MAX_SPEED * MAX_SPEED;
+  const fx = -0.5 * gravityX * dt * dt;
+  const fy = -0.5 * gravityY * dt * dt;
+  const flight = fx !== 0 || fy !== 0;
+  if (flight) {
+    passMark.fill(0, 0, store.end);
+    const { a, b, separation } = contacts;
+    for (let c = 0; c < contacts.count; c++) {
+      if (separation[c] > 0) continue;
+      passMark[a[c]] = RESTING;
+      passMark[b[c]] = RESTING;
+    }
+  }
   for (let i = 0; i < store.end; i++) {
     const k = kind[i];
     if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
@@ -348,6 +398,10 @@ export function integratePositions(store: BodyStore, dt: number): void {
     prevY[i] = y[i];
     x[i] += vx[i] * dt;
     y[i] += vy[i] * dt;
+    if (flight && k === BODY_DYNAMIC && passMark[i] !== RESTING) {
+      x[i] += fx;
+      y[i] += fy;
+    }
   }
 }
 
@@ -358,10 +412,10 @@ export function integratePositions(store: BodyStore, dt: number): void {
  */
 export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
   const { x, y, invMass } = store;
-  const { a, b, nx, ny, impulse, tangentImpulse, toi } = contacts;
-  for (let c = 0; c < contacts.count; c++) {
+  const { a, b, nx, ny, impulse, tangentImpulse, toi, impacts } = contacts;
+  for (let k = 0; k < contacts.impactCount; k++) {
+    const c = impacts[k];
     const t = toi[c];
-    if (t === 0) continue;
     const p = impulse[c] * t;
     const q = tangentImpulse[c] * t;
     if (p === 0 && q === 0) continue;
@@ -389,7 +443,7 @@ export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
  * not changed.
  */
 export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
-  const { x, y, invMass, passMark, kind } = store;
+  const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny, baseSeparation } = contacts;
   const n = contacts.count;
   passMark.fill(0, 0, store.end);
@@ -425,10 +479,11 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
   }
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
-  for (let c = 0; c < n; c++) {
+  const walls = contacts.walls;
+  for (let w = 0; w < contacts.wallCount; w++) {
+    const c = walls[w];
     const ia = a[c];
     const ib = b[c];
-    if (kind[ia] !== BODY_STATIC && kind[ib] !== BODY_STATIC) continue;
     const cnx = nx[c];
     const cny = ny[c];
     const sep = baseSeparation[c] + (x[ib] - x[ia]) * cnx + (y[ib] - y[ia]) * cny;

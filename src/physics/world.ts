@@ -342,7 +342,7 @@ export class World implements BodyHost {
     solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y);
     applyRestitution(s, c, o.restitutionThreshold);
     limitBounceEnergy(s, c, energy);
-    integratePositions(s, h);
+    integratePositions(s, c, h, o.gravity.x, o.gravity.y);
     moveToImpact(s, c);
     pushOut(s, c, o.positionIterations);
     this.storeContactState();

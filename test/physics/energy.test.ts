@@ -154,9 +154,7 @@ describe('issue 12 item 2: bouncing never creates energy', () => {
     expect(e1).toBeLessThanOrEqual(e0 * (1 + 1e-4));
   });
 
-  // Not met yet (issue 12 stays open for it): `it.fails` runs the test and passes only while the
-  // target is missed, so the day the engine meets it this line must become `it` again.
-  it.fails('a ball with e = 1 dropped 5 m on a static floor keeps its bounce height within 1 % for 10 minutes', () => {
+  it('a ball with e = 1 dropped 5 m on a static floor keeps its bounce height within 1 % for 10 minutes', () => {
     const drop = 5;
     const apexes = apexHeights(1, drop, 36_000);
     const worst = apexes.reduce((m, h) => Math.max(m, Math.abs(h - drop) / drop), 0);
@@ -171,8 +169,7 @@ describe('issue 12 item 2: bouncing never creates energy', () => {
   }, 20_000);
 
   for (const e of [0.8, 0.5]) {
-    // Not met yet (issue 12 stays open): `it.fails` passes only while the target is missed.
-    it.fails(`a ball with e = ${e} dropped 5 m: successive bounce heights shrink by e² within 5 %`, () => {
+    it(`a ball with e = ${e} dropped 5 m: successive bounce heights shrink by e² within 5 %`, () => {
       const apexes = apexHeights(e, 5, 600);
       const ratios: number[] = [];
       for (let k = 0; k + 1 < apexes.length && apexes[k] > 0.3; k++) ratios.push(apexes[k + 1] / apexes[k]);

@@ -37,6 +37,8 @@ function lineOfCircles(xs: number[], rows: Array<[number, number]>, statics: num
     contacts.ny[c] = 0;
     // separation = |xb - xa| - 1; base = separation - n · (centre b - centre a) = -1.
     contacts.baseSeparation[c] = -1;
+    // As the collide stage lists them: rows with a static body, in row order.
+    if (statics.includes(a) || statics.includes(b)) contacts.walls[contacts.wallCount++] = c;
   });
   contacts.count = rows.length;
   return { store, contacts };
