@@ -4,6 +4,7 @@
  * step allocates nothing once the buffer has reached its working size.
  */
 import { grown } from './grown.js';
+import { ShockOrder } from './shock.js';
 
 export class ContactBuffer {
   count = 0;
@@ -50,6 +51,11 @@ export class ContactBuffer {
   /** Rows with a static body, in row order, written by the collide stage: pushout ends with them (static bodies win). */
   walls: Int32Array = new Int32Array(0);
   wallCount = 0;
+
+  /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
+  unequalMasses = false;
+  /** The rows in support order, for shock propagation (shock.ts). */
+  readonly shock = new ShockOrder();
 
   /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
   bounceShare = 1;

@@ -34,6 +34,7 @@
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import type { PairCache } from './pair-cache.js';
+import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
 import { MAX_SPEED } from './validate.js';
 
 /** Allowed penetration (m) that pushout leaves alone, so stacked contacts stay warm. */
@@ -73,12 +74,16 @@ export function solveVelocities(
   const impacts = contacts.impacts;
   let impactCount = 0;
   const gravity = gravityX !== 0 || gravityY !== 0;
+  let unequal = false;
 
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   for (let c = 0; c < n; c++) {
     const ia = a[c];
     const ib = b[c];
-    mass[c] = 1 / (invMass[ia] + invMass[ib]);
+    const ma = invMass[ia];
+    const mb = invMass[ib];
+    mass[c] = 1 / (ma + mb);
+    if (ma > SHOCK_MASS_RATIO * mb || mb > SHOCK_MASS_RATIO * ma) unequal ||= ma !== 0 && mb !== 0;
     const vn0 = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
     approach[c] = vn0;
     const sep = separation[c];
@@ -111,6 +116,8 @@ export function solveVelocities(
   }
 
   contacts.impactCount = impactCount;
+  contacts.unequalMasses = unequal;
+  if (unequal) contacts.shock.build(store, contacts);
 
   for (let c = 0; c < n; c++) {
     const p = impulse[c];
@@ -156,6 +163,8 @@ export function solveVelocities(
       for (let c = 0; c < n; c++) if (solveRow(c, contacts, vx, vy, invMass)) changes++;
     }
   }
+
+  if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
   const { pair } = contacts;
   for (let c = 0; c < n; c++) {
@@ -479,6 +488,10 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
   }
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
+  if (contacts.unequalMasses) {
+    pushOutShock(store, contacts, contacts.shock, LINEAR_SLOP);
+    return;
+  }
   const walls = contacts.walls;
   for (let w = 0; w < contacts.wallCount; w++) {
     const c = walls[w];

@@ -35,9 +35,7 @@ describe('issue 12 item 3: mass ratios up to 1:1,000 hold', () => {
   for (const ratio of [1000, 100]) {
     for (const gap of [0, 0.1]) {
       for (const sleep of [false, true]) {
-        // Not met yet at 1:1,000 (issue 12 stays open): `it.fails` passes only while the target
-        // is missed, so the day the engine meets it this must become `it` again.
-        (ratio === 1000 ? it.fails : it)(`a box ${ratio}x denser on a light box on the floor (start gap ${gap} m, sleep ${sleep}): every overlap under 1 cm`, () => {
+        it(`a box ${ratio}x denser on a light box on the floor (start gap ${gap} m, sleep ${sleep}): every overlap under 1 cm`, () => {
           const w = gravityWorld(sleep);
           w.createBody({ x: 0, y: 0.5 + gap, halfWidth: 0.5, halfHeight: 0.5, radius: 0, density: 1, restitution: 0 });
           w.createBody({ x: 0, y: 1.5 + 2 * gap, halfWidth: 0.5, halfHeight: 0.5, radius: 0, density: ratio, restitution: 0 });
@@ -48,9 +46,7 @@ describe('issue 12 item 3: mass ratios up to 1:1,000 hold', () => {
     }
   }
 
-  // Not met yet (issue 12 stays open for it): `it.fails` runs the test and passes only while the
-  // target is missed, so the day the engine meets it this line must become `it` again.
-  it.fails('a 3 m box of density 50 on three 1 m boxes of density 0.05 (the page case): every overlap under 1 cm', () => {
+  it('a 3 m box of density 50 on three 1 m boxes of density 0.05 (the page case): every overlap under 1 cm', () => {
     const w = gravityWorld(true);
     for (const x of [-1.05, 0, 1.05]) {
       w.createBody({ x, y: 0.5, halfWidth: 0.5, halfHeight: 0.5, radius: 0, density: 0.05, restitution: 0 });
@@ -60,9 +56,7 @@ describe('issue 12 item 3: mass ratios up to 1:1,000 hold', () => {
     expect(worst, `worst overlap ${worst.toFixed(4)} m`).toBeLessThan(TOLERANCE);
   });
 
-  // Not met yet (issue 12 stays open for it): `it.fails` runs the test and passes only while the
-  // target is missed, so the day the engine meets it this line must become `it` again.
-  it.fails('a box 1,000x denser on a light ball on a light box on the floor: every overlap under 1 cm', () => {
+  it('a box 1,000x denser on a light ball on a light box on the floor: every overlap under 1 cm', () => {
     const w = gravityWorld(false);
     w.createBody({ x: 0, y: 0.25, halfWidth: 0.5, halfHeight: 0.25, radius: 0, density: 1, restitution: 0 });
     w.createBody({ x: 0, y: 0.9, radius: 0.4, density: 1, restitution: 0 });
