@@ -7,7 +7,7 @@ import { BODY_TYPE_NAMES } from './body-store.js';
 import type { BodyType } from './body-def.js';
 import type { BodyStore } from './body-store.js';
 
-/** What a `Body` needs from its world; `World` implements it. */
+/** What a `Body` needs from its world; `World` implements it. @internal */
 export interface BodyHost {
   readonly store: BodyStore;
   setBodyPosition(index: number, x: number, y: number): void;

@@ -73,7 +73,7 @@ const BODY_KEYS = [
   'userData',
 ];
 
-/** Writes the snapshot (allocates; not for every step). */
+/** Writes the snapshot (allocates; not for every step). @internal */
 export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOptions): WorldSnapshot {
   const bodies: BodySnapshot[] = [];
   for (let i = 0; i < s.end; i++) {
@@ -148,6 +148,7 @@ function checkStateVelocity(where: string, kind: number, vx: unknown, vy: unknow
 /**
  * Checks `json` in full, then fills the empty store and broadphase from it and returns the
  * options. Nothing is written unless everything checks out.
+ * @internal
  */
 export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): WorldOptions {
   const root = checkObject('snapshot', json);

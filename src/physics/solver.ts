@@ -34,6 +34,7 @@ const PUSHOUT_FACTOR = 0.8;
 /**
  * Velocity solve: warm start, then `iterations` passes (dt in s). The impulses are written to
  * `warmStarts` at each contact's pair row, for the next step.
+ * @internal
  */
 export function solveVelocities(
   store: BodyStore,
@@ -133,6 +134,7 @@ function solveRow(
 /**
  * Restitution, after the iterations and before the positions move: only contacts that pushed,
  * whose approach before the solve beats the threshold, bounce, to vn = -e · approach.
+ * @internal
  */
 export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): void {
   const { vx, vy, invMass, restitution } = store;
@@ -193,6 +195,7 @@ function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
  * Moves awake dynamic and all kinematic bodies by their velocity, remembering the start. A
  * solve can push a velocity past MAX_SPEED (say, a huge warm start read from a snapshot); it
  * is clamped here, so no state ever overflows.
+ * @internal
  */
 export function integratePositions(store: BodyStore, dt: number): void {
   const { kind, awake, x, y, vx, vy, prevX, prevY } = store;
@@ -218,6 +221,7 @@ export function integratePositions(store: BodyStore, dt: number): void {
  * (had it pushed, its bodies would have moved). Exact, and in a crowd only about 4 % of the rows
  * push, pass after pass, so most of the later passes' work was re-reading positions that had
  * not changed.
+ * @internal
  */
 export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
   const { x, y, invMass, passMark } = store;

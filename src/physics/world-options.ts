@@ -45,7 +45,7 @@ export const DEFAULT_OPTIONS: Readonly<WorldOptions> = Object.freeze({
 
 const OPTION_KEYS = Object.keys(DEFAULT_OPTIONS);
 
-/** Returns a copy of `base` with the checked fields of `patch`; throws before changing anything. */
+/** Returns a copy of `base` with the checked fields of `patch`; throws before changing anything. @internal */
 export function mergeOptions(base: WorldOptions, patch: unknown, where = 'World options'): WorldOptions {
   const p = checkObject(where, patch ?? {});
   checkKeys(where, p, OPTION_KEYS);

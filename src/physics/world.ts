@@ -10,7 +10,7 @@
  *   6. sleep: resting islands sleep                                   (sleep.ts)
  * Contact events are buffered and handed to listeners after the step.
  */
-import { Body, type BodyHost } from './body.js';
+import { Body } from './body.js';
 import {
   checkBodyDef,
   checkCoordinate,
@@ -126,7 +126,7 @@ export interface DebugDrawer {
   contact?(x: number, y: number, nx: number, ny: number, overlap: number, a: Body, b: Body): void;
 }
 
-export class World implements BodyHost {
+export class World {
   /** @internal */
   readonly store = new BodyStore();
   private readonly bp = new Broadphase(this.store);
@@ -533,6 +533,9 @@ export class World implements BodyHost {
   }
 
   // ---- BodyHost: the checked mutations behind Body's setters ----
+  // World meets BodyHost structurally (checked where it passes itself to `new Body`), with no
+  // `implements` clause: BodyHost is internal, and the clause would name it in the published
+  // declarations, which then fail to type-check without these (stripped) methods.
 
   /** @internal */
   setBodyPosition(i: number, x: number, y: number): void {
