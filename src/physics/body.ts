@@ -1,7 +1,5 @@
 /**
- * `Body`: the public handle of one body, a thin view over the world's typed arrays. It holds a
- * slot index and that slot's generation; once the body is destroyed (even if the slot is
- * reused) every use throws instead of touching another body.
+ * `Body`: the public handle of one body, and `BodyHost`, what the handle needs from its world.
  */
 import { BODY_TYPE_NAMES } from './body-store.js';
 import type { BodyType } from './body-def.js';
@@ -20,6 +18,15 @@ export interface BodyHost {
   wakeBody(index: number): void;
 }
 
+/**
+ * A handle to one body of a {@link World}: a thin view over the world's typed arrays, made by
+ * {@link World.createBody} (never by `new`). Reading a property reads the world's current
+ * value; the setters check their input before changing anything (an Error names the field and
+ * the value). The handle holds a slot index and that slot's generation, so once the body is
+ * destroyed (even if its slot is reused) every use throws instead of touching another body;
+ * only {@link Body.isValid} and {@link Body.id} stay readable. Reads and writes allocate
+ * nothing, and the world hands out the same handle for a body every time.
+ */
 export class Body {
   /** @internal */
   constructor(
@@ -64,6 +71,7 @@ export class Body {
     const inv = this.host.store.invMass[this.slot()];
     return inv === 0 ? Infinity : 1 / inv;
   }
+  /** How the body moves: 'dynamic', 'static' or 'kinematic'. */
   get type(): BodyType {
     return BODY_TYPE_NAMES[this.host.store.kind[this.slot()]] as BodyType;
   }
@@ -83,6 +91,7 @@ export class Body {
   get density(): number {
     return this.host.store.density[this.slot()];
   }
+  /** Coefficient of restitution, in [0, 1]: a pair bounces with the larger of its two. */
   get restitution(): number {
     return this.host.store.restitution[this.slot()];
   }
@@ -94,6 +103,7 @@ export class Body {
   get userData(): unknown {
     return this.host.store.userData[this.slot()];
   }
+  /** Replaces your value; snapshots write it as JSON, so keep it JSON-friendly. */
   set userData(value: unknown) {
     this.host.store.userData[this.slot()] = value;
   }
