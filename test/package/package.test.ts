@@ -30,7 +30,8 @@ function run(cmd: string, args: string[], cwd: string): string {
     return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${err.stdout ?? ''}\n${err.stderr ?? ''}\n${err.message}`);
+    const printed = `${err.stdout ?? ''}\n${err.stderr ?? ''}`;
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${printed}\n${err.message}`, { cause: e });
   }
 }
 
@@ -51,7 +52,9 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'jostle-package-'));
   const out = run('npm', ['pack', '--json', '--pack-destination', work], ROOT);
   // prepack's build prints before the JSON: take the array at the end.
-  packed = (JSON.parse(out.slice(out.lastIndexOf('\n[') + 1)) as PackResult[])[0] as PackResult;
+  const results = JSON.parse(out.slice(out.lastIndexOf('\n[') + 1)) as PackResult[];
+  if (results.length !== 1) throw new Error(`npm pack: expected one package, got ${results.length}`);
+  packed = results[0];
   app = join(work, 'game');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'game', private: true, type: 'module' }));
