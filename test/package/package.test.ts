@@ -1,5 +1,5 @@
 /**
- * The library as a game developer gets it: `npm pack` (which builds lib/ through `prepack`), the
+ * The library as a game developer gets it: `npm pack` (which builds lib/ through `prepare`), the
  * tarball installed into a scratch project in a temporary folder, imported by name in plain Node
  * and type-checked by a strict consumer under both module resolutions. Nothing here reads
  * src/physics: only what the tarball holds counts.
@@ -51,7 +51,7 @@ let packed: PackResult;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'jostle-package-'));
   const out = run('npm', ['pack', '--json', '--pack-destination', work], ROOT);
-  // prepack's build prints before the JSON: take the array at the end.
+  // prepare's build prints before the JSON: take the array at the end.
   const results = JSON.parse(out.slice(out.lastIndexOf('\n[') + 1)) as PackResult[];
   if (results.length !== 1) throw new Error(`npm pack: expected one package, got ${results.length}`);
   packed = results[0];
