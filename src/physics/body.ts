@@ -66,7 +66,7 @@ export class Body {
   get vy(): number {
     return this.host.store.vy[this.slot()];
   }
-  /** kg; Infinity for static and kinematic bodies. */
+  /** Mass, kg: density times area; Infinity for static and kinematic bodies. */
   get mass(): number {
     const inv = this.host.store.invMass[this.slot()];
     return inv === 0 ? Infinity : 1 / inv;
@@ -75,11 +75,11 @@ export class Body {
   get type(): BodyType {
     return BODY_TYPE_NAMES[this.host.store.kind[this.slot()]] as BodyType;
   }
-  /** m */
+  /** Half width of the inner rectangle, m (the body is this plus `radius` wide on each side). */
   get halfWidth(): number {
     return this.host.store.halfWidth[this.slot()];
   }
-  /** m */
+  /** Half height of the inner rectangle, m. */
   get halfHeight(): number {
     return this.host.store.halfHeight[this.slot()];
   }
@@ -87,7 +87,7 @@ export class Body {
   get radius(): number {
     return this.host.store.radius[this.slot()];
   }
-  /** kg/m² */
+  /** Density, kg/m² (mass per area: the world is flat). */
   get density(): number {
     return this.host.store.density[this.slot()];
   }
@@ -99,7 +99,7 @@ export class Body {
   get isAwake(): boolean {
     return this.host.store.awake[this.slot()] === 1;
   }
-  /** Your value from the body definition. */
+  /** Your value from the body definition (undefined if none): the step never reads it. */
   get userData(): unknown {
     return this.host.store.userData[this.slot()];
   }
@@ -108,7 +108,7 @@ export class Body {
     this.host.store.userData[this.slot()] = value;
   }
 
-  /** Teleports the body (m); wakes it and what touched it. */
+  /** Teleports the body's centre to (x, y), m; wakes it and what touched it. Velocity is kept. */
   setPosition(x: number, y: number): void {
     this.host.setBodyPosition(this.slot(), x, y);
   }
@@ -124,7 +124,10 @@ export class Body {
   setDensity(density: number): void {
     this.host.setBodyDensity(this.slot(), density);
   }
-  /** Changes the shape (m); the mass follows. */
+  /**
+   * Changes the shape: inner half extents and corner radius, m, each in [0, {@link MAX_SIZE}],
+   * with an area above 0. The mass follows; the body and what touched it wake.
+   */
   setShape(halfWidth: number, halfHeight: number, radius: number): void {
     this.host.setBodyShape(this.slot(), halfWidth, halfHeight, radius);
   }
