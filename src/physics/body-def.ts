@@ -16,14 +16,17 @@ export type BodyType = 'dynamic' | 'static' | 'kinematic';
 export interface BodyDef {
   /** Default 'dynamic'. */
   type?: BodyType;
-  /** Centre, m. Default 0. */
+  /** Centre x, m, within ±{@link MAX_COORDINATE}. Default 0. */
   x?: number;
+  /** Centre y, m (+y is up), within ±{@link MAX_COORDINATE}. Default 0. */
   y?: number;
-  /** Velocity, m/s. Default 0. Static bodies must have none. */
+  /** Velocity x, m/s, within ±{@link MAX_SPEED}. Default 0. Static bodies must have none. */
   vx?: number;
+  /** Velocity y, m/s, within ±{@link MAX_SPEED}. Default 0. Static bodies must have none. */
   vy?: number;
-  /** Half extents of the inner rectangle, m, >= 0. Default 0. */
+  /** Half width of the inner rectangle, m, in [0, {@link MAX_SIZE}]. Default 0. */
   halfWidth?: number;
+  /** Half height of the inner rectangle, m, in [0, {@link MAX_SIZE}]. Default 0. */
   halfHeight?: number;
   /** Corner radius, m, >= 0. Default 0.5 (with zero half extents: a circle). */
   radius?: number;

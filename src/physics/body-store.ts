@@ -8,9 +8,13 @@
 import { STORE_ARRAYS, type StoreArrays } from './body-schema.js';
 import { grown, type GrowableArray } from './grown.js';
 
+/** `BodyArrays.kind` of a slot with no body in it (never used, or freed by `destroyBody`). */
 export const BODY_FREE = 0;
+/** `BodyArrays.kind` of a static body: never moves, infinite mass. */
 export const BODY_STATIC = 1;
+/** `BodyArrays.kind` of a kinematic body: moves at its set velocity, pushes, is never pushed. */
 export const BODY_KINEMATIC = 2;
+/** `BodyArrays.kind` of a dynamic body: moved by gravity, contacts and impulses. */
 export const BODY_DYNAMIC = 3;
 
 /** Body kinds by their code in `BodyStore.kind`. */

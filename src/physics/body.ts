@@ -1,14 +1,12 @@
 /**
- * `Body`: the public handle of one body, a thin view over the world's typed arrays. It holds a
- * slot index and that slot's generation; once the body is destroyed (even if the slot is
- * reused) every use throws instead of touching another body.
+ * `Body`: the public handle of one body, and `BodyHost`, what the handle needs from its world.
  */
 import { BODY_TYPE_NAMES } from './body-store.js';
 import type { BodyType } from './body-def.js';
 import type { BodyStore } from './body-store.js';
 import type { MaterialName } from './body-schema.js';
 
-/** What a `Body` needs from its world; `World` implements it. */
+/** What a `Body` needs from its world; `World` implements it. @internal */
 export interface BodyHost {
   readonly store: BodyStore;
   setBodyPosition(index: number, x: number, y: number): void;
@@ -20,6 +18,15 @@ export interface BodyHost {
   wakeBody(index: number): void;
 }
 
+/**
+ * A handle to one body of a {@link World}: a thin view over the world's typed arrays, made by
+ * {@link World.createBody} (never by `new`). Reading a property reads the world's current
+ * value; the setters check their input before changing anything (an Error names the field and
+ * the value). The handle holds a slot index and that slot's generation, so once the body is
+ * destroyed (even if its slot is reused) every use throws instead of touching another body;
+ * only {@link Body.isValid} and {@link Body.id} stay readable. Reads and writes allocate
+ * nothing, and the world hands out the same handle for a body every time.
+ */
 export class Body {
   /** @internal */
   constructor(
@@ -59,19 +66,20 @@ export class Body {
   get vy(): number {
     return this.host.store.vy[this.slot()];
   }
-  /** kg; Infinity for static and kinematic bodies. */
+  /** Mass, kg: density times area; Infinity for static and kinematic bodies. */
   get mass(): number {
     const inv = this.host.store.invMass[this.slot()];
     return inv === 0 ? Infinity : 1 / inv;
   }
+  /** How the body moves: 'dynamic', 'static' or 'kinematic'. */
   get type(): BodyType {
     return BODY_TYPE_NAMES[this.host.store.kind[this.slot()]] as BodyType;
   }
-  /** m */
+  /** Half width of the inner rectangle, m (the body is this plus `radius` wide on each side). */
   get halfWidth(): number {
     return this.host.store.halfWidth[this.slot()];
   }
-  /** m */
+  /** Half height of the inner rectangle, m. */
   get halfHeight(): number {
     return this.host.store.halfHeight[this.slot()];
   }
@@ -79,11 +87,11 @@ export class Body {
   get radius(): number {
     return this.host.store.radius[this.slot()];
   }
-  /** kg/m² */
+  /** Density, kg/m² (mass per area: the world is flat). */
   get density(): number {
     return this.host.store.density[this.slot()];
   }
-  /** Coefficient of restitution, in [0, 1]. */
+  /** Coefficient of restitution, in [0, 1]: a pair bounces with the larger of its two. */
   get restitution(): number {
     return this.host.store.restitution[this.slot()];
   }
@@ -95,15 +103,16 @@ export class Body {
   get isAwake(): boolean {
     return this.host.store.awake[this.slot()] === 1;
   }
-  /** Your value from the body definition. */
+  /** Your value from the body definition (undefined if none): the step never reads it. */
   get userData(): unknown {
     return this.host.store.userData[this.slot()];
   }
+  /** Replaces your value; snapshots write it as JSON, so keep it JSON-friendly. */
   set userData(value: unknown) {
     this.host.store.userData[this.slot()] = value;
   }
 
-  /** Teleports the body (m); wakes it and what touched it. */
+  /** Teleports the body's centre to (x, y), m; wakes it and what touched it. Velocity is kept. */
   setPosition(x: number, y: number): void {
     this.host.setBodyPosition(this.slot(), x, y);
   }
@@ -123,7 +132,10 @@ export class Body {
   setDensity(density: number): void {
     this.host.setBodyMaterial(this.slot(), 'density', density);
   }
-  /** Changes the shape (m); the mass follows. */
+  /**
+   * Changes the shape: inner half extents and corner radius, m, each in [0, {@link MAX_SIZE}],
+   * with an area above 0. The mass follows; the body and what touched it wake.
+   */
   setShape(halfWidth: number, halfHeight: number, radius: number): void {
     this.host.setBodyShape(this.slot(), halfWidth, halfHeight, radius);
   }

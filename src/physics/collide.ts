@@ -13,6 +13,7 @@ import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js'
  * fast bodies meet a constraint before they pass each other. Pairs with no moving body (both
  * asleep, or asleep against static) are skipped; a pair that must act wakes its sleeper
  * through `wake`. Pairs that drift apart lose their warm start and, if touching, report an end.
+ * @internal
  */
 export function collidePairs(
   store: BodyStore,

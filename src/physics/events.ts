@@ -8,9 +8,12 @@ import { grown } from './grown.js';
 /** Kinds of contact event. */
 export type ContactEventType = 'contactBegin' | 'contactEnd';
 
+/** @internal */
 export const EVENT_BEGIN = 0;
+/** @internal */
 export const EVENT_END = 1;
 
+/** @internal */
 export class EventBuffer {
   count = 0;
   kind: Uint8Array = new Uint8Array(64);

@@ -1,6 +1,12 @@
 /**
  * Jostle's physics engine: the public surface, listed by hand. The engine imports no DOM, no
  * renderer and no UI; it runs the same in Node, a browser and a worker.
+ *
+ * Start at {@link World}: `new World(options)`, `world.createBody(def)`, `world.step(dt)`.
+ * Every body is an axis-aligned rounded rectangle ({@link BodyDef}: half extents of an inner
+ * rectangle plus a corner radius). Units are metres, seconds and kilograms, and +y is up.
+ *
+ * @packageDocumentation
  */
 export { World } from './world.js';
 export type {

@@ -30,7 +30,9 @@
  */
 /** Result of a point test: unit normal from the rectangle toward the point, and the overlap (m). */
 export interface PointHit {
+  /** Unit normal x, from the rectangle toward the point. */
   nx: number;
+  /** Unit normal y. */
   ny: number;
   /** Penetration depth in m: positive inside, zero on the boundary, minus the distance outside. */
   overlap: number;
@@ -40,7 +42,9 @@ export interface PointHit {
 export interface RayHit {
   /** In [0, 1]: where along the segment the surface is first reached. */
   fraction: number;
+  /** Unit surface normal x at the hit, pointing out of the shape. */
   nx: number;
+  /** Unit surface normal y. */
   ny: number;
 }
 

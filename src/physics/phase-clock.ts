@@ -3,13 +3,22 @@
  * the milliseconds since the previous lap to one phase. Allocates nothing.
  */
 
-/** Milliseconds spent in each phase of the last step. */
+/**
+ * Milliseconds spent in each phase of the last step, summed over its substeps (see
+ * `World.profile`). The phases add up to a little less than `total`.
+ */
 export interface StepProfile {
+  /** ms refreshing fat boxes, moving them in the trees and updating the pair cache. */
   broadphase: number;
+  /** ms testing each cached pair (one point against one rounded rectangle) into contact rows. */
   narrowphase: number;
+  /** ms integrating velocities, solving the contacts, bouncing, moving and pushing apart. */
   solve: number;
+  /** ms sweeping fast bodies against static ones so they cannot tunnel through. */
   continuous: number;
+  /** ms finding resting islands and putting them to sleep. */
   sleep: number;
+  /** ms for the whole step, substeps and bookkeeping included (not the contact listeners). */
   total: number;
 }
 

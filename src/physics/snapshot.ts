@@ -15,40 +15,63 @@ import type { Broadphase } from './broadphase.js';
 import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
+/** `format` of every world snapshot: tells a Jostle world from any other JSON. */
 export const SNAPSHOT_FORMAT = 'jostle-world';
-/** The version written. Version 1 (no friction) is still read: its bodies get friction 0. */
+/** `version` of the snapshots this engine writes. Version 1 (no friction) is still read: its bodies get friction 0. */
 export const SNAPSHOT_VERSION = 2;
 
 /** One live body in a snapshot. */
 export interface BodySnapshot {
+  /** Slot index: the body's `id`. */
   id: number;
+  /** The slot's generation, so handles made after a restore tell reused slots apart. */
   generation: number;
+  /** How the body moves. */
   type: 'dynamic' | 'static' | 'kinematic';
+  /** Centre x, m. */
   x: number;
+  /** Centre y, m. */
   y: number;
+  /** Velocity x, m/s. */
   vx: number;
+  /** Velocity y, m/s. */
   vy: number;
+  /** Half width of the inner rectangle, m. */
   halfWidth: number;
+  /** Half height of the inner rectangle, m. */
   halfHeight: number;
+  /** Corner radius, m. */
   radius: number;
+  /** kg/m². */
   density: number;
+  /** Coefficient of restitution, in [0, 1]. */
   restitution: number;
+  /** Coulomb friction coefficient (absent from version 1 snapshots, which load with 0). */
   friction: number;
+  /** False while the body sleeps. */
   awake: boolean;
+  /** s the body has rested towards sleep. */
   sleepTime: number;
   /** Fat box [minX, minY, maxX, maxY] in m. */
   fat: [number, number, number, number];
+  /** The body's `userData`, when it has one. */
   userData?: unknown;
 }
 
-/** A plain-JSON world. */
+/**
+ * A whole world as plain JSON, from `world.toJSON()` (so `JSON.stringify(world)` works) and back
+ * with `World.fromJSON`: a restored world steps bit for bit like the original.
+ */
 export interface WorldSnapshot {
+  /** Always {@link SNAPSHOT_FORMAT}. */
   format: typeof SNAPSHOT_FORMAT;
   /** SNAPSHOT_VERSION when written; 1 is also read. */
   version: number;
+  /** The world's options. */
   options: WorldOptions;
   /** One past the highest slot used. */
   slotCount: number;
+  /** The live bodies, in slot order. */
   bodies: BodySnapshot[];
   /** Free slots in reuse order (the last is reused first) with their generations. */
   freeSlots: Array<[number, number]>;
@@ -79,7 +102,7 @@ const BODY_KEYS = [
   'userData',
 ];
 
-/** Writes the snapshot (allocates; not for every step). */
+/** Writes the snapshot (allocates; not for every step). @internal */
 export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOptions): WorldSnapshot {
   const bodies: BodySnapshot[] = [];
   for (let i = 0; i < s.end; i++) {
@@ -163,6 +186,7 @@ function readMaterial(name: MaterialName, where: string, value: unknown, version
 /**
  * Checks `json` in full, then fills the empty store and broadphase from it and returns the
  * options. Nothing is written unless everything checks out.
+ * @internal
  */
 export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): WorldOptions {
   const root = checkObject('snapshot', json);

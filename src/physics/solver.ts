@@ -56,6 +56,7 @@ const PUSHOUT_FACTOR = 0.8;
  * Velocity solve: the rows' kind (touching, impact, speculative), warm start, then
  * `iterations` passes (dt in s). The impulses are written back to the pair cache for the next
  * step.
+ * @internal
  */
 export function solveVelocities(
   store: BodyStore,
@@ -227,6 +228,7 @@ function solveFriction(
  * impacts that pushed, whose approach before the solve beats the threshold, bounce, to vn = -e · approach. For an
  * impact, the approach is the one at the moment of impact, and gravity acts on for the rest of
  * the step. Each row's added impulse is kept in `bounce`.
+ * @internal
  */
 export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): void {
   const { vx, vy, invMass, restitution } = store;
@@ -377,6 +379,7 @@ const RESTING = 255;
  * parabola, x += v·dt - g·dt²/2, so a bounce placed at its time of impact keeps the height it
  * came from; a body with a touching contact is held by it for the whole step and moves by
  * v·dt, as before (else a resting body would rise and sink by g·dt²/2 every step).
+ * @internal
  */
 export function integratePositions(
   store: BodyStore,
@@ -450,6 +453,7 @@ export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
  * (had it pushed, its bodies would have moved). Exact, and in a crowd only about 4 % of the rows
  * push, pass after pass, so most of the later passes' work was re-reading positions that had
  * not changed.
+ * @internal
  */
 export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
   const { x, y, invMass, passMark } = store;

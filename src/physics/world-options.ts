@@ -4,9 +4,19 @@
  */
 import { MAX_GRAVITY, checkBoolean, checkInteger, checkKeys, checkNumber, checkObject } from './validate.js';
 
+/**
+ * How a world simulates: what `new World(options)` and `world.setOptions(patch)` take (any
+ * subset of the fields; the rest keep their values, or the defaults of {@link DEFAULT_OPTIONS}).
+ * Every field is checked before any applies; an unknown key or a bad value throws.
+ */
 export interface WorldOptions {
-  /** m/s². Default (0, 0): a top-down world. */
-  gravity: { x: number; y: number };
+  /** m/s². Default (0, 0): a top-down world. For a side view with +y up: (0, -9.8). */
+  gravity: {
+    /** m/s², within ±1e6. */
+    x: number;
+    /** m/s², within ±1e6; negative pulls down. */
+    y: number;
+  };
   /** 1/s, >= 0: velocity decays as v / (1 + dt·damping), the floor friction of a top-down world. Default 0. */
   linearDamping: number;
   /** Let resting bodies sleep. Default true. */
@@ -29,6 +39,7 @@ export interface WorldOptions {
   broadphaseMargin: number;
 }
 
+/** The options a new world starts with (frozen): each field's default is in {@link WorldOptions}. */
 export const DEFAULT_OPTIONS: Readonly<WorldOptions> = Object.freeze({
   gravity: Object.freeze({ x: 0, y: 0 }),
   linearDamping: 0,
@@ -45,7 +56,7 @@ export const DEFAULT_OPTIONS: Readonly<WorldOptions> = Object.freeze({
 
 const OPTION_KEYS = Object.keys(DEFAULT_OPTIONS);
 
-/** Returns a copy of `base` with the checked fields of `patch`; throws before changing anything. */
+/** Returns a copy of `base` with the checked fields of `patch`; throws before changing anything. @internal */
 export function mergeOptions(base: WorldOptions, patch: unknown, where = 'World options'): WorldOptions {
   const p = checkObject(where, patch ?? {});
   checkKeys(where, p, OPTION_KEYS);

@@ -10,7 +10,7 @@
  *   6. sleep: resting islands sleep                                   (sleep.ts)
  * Contact events are buffered and handed to listeners after the step.
  */
-import { Body, type BodyHost } from './body.js';
+import { Body } from './body.js';
 import { MATERIAL_FIELDS, MATERIAL_NAMES, type MaterialName } from './body-schema.js';
 import {
   checkBodyDef,
@@ -53,11 +53,15 @@ import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
 import { MAX_DT, MAX_SPEED, MIN_DT, checkNumber, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
-/** Counts from the last step. */
+/** Counts from the last step (see {@link World.stats}). */
 export interface WorldStats {
+  /** Live bodies of every type. */
   bodies: number;
+  /** Dynamic and kinematic bodies that are awake: the ones the step moves. */
   awakeBodies: number;
+  /** Pairs in the broadphase cache: bodies whose fat boxes overlap, one of them dynamic. */
   pairs: number;
+  /** Contact rows the solver worked on: pairs touching or about to touch. */
   contacts: number;
   /** Bodies moved in the broadphase tree (and searched for new pairs) by the last step and the calls before it. */
   movedInTree: number;
@@ -86,14 +90,17 @@ class StatsView implements WorldStats {
   }
 }
 
-/** First hit of a ray cast. */
+/** First hit of {@link World.rayCast}: a new object per call. */
 export interface RayCastResult {
+  /** The body the segment enters first. */
   body: Body;
-  /** Hit point, m. */
+  /** Hit point x, m: on the body's surface. */
   x: number;
+  /** Hit point y, m. */
   y: number;
-  /** Surface normal at the hit point. */
+  /** Unit surface normal at the hit point, x component (points out of the body). */
   nx: number;
+  /** Unit surface normal, y component. */
   ny: number;
   /** Fraction of the segment travelled, in [0, 1]. */
   fraction: number;
@@ -114,15 +121,21 @@ export interface BodyArrays {
   readonly awake: Uint8Array;
   /** Bumped each time a slot is freed: a changed value means another body. */
   readonly generation: Uint32Array;
-  /** m, m/s */
+  /** Centre x, m. */
   readonly x: Float64Array;
+  /** Centre y, m. */
   readonly y: Float64Array;
+  /** Velocity x, m/s. */
   readonly vx: Float64Array;
+  /** Velocity y, m/s. */
   readonly vy: Float64Array;
-  /** m */
+  /** Half width of the inner rectangle, m. */
   readonly halfWidth: Float64Array;
+  /** Half height of the inner rectangle, m. */
   readonly halfHeight: Float64Array;
+  /** Corner radius, m. */
   readonly radius: Float64Array;
+  /** Coefficient of restitution, in [0, 1]. */
   readonly restitution: Float64Array;
 }
 
@@ -148,7 +161,18 @@ export interface DebugDrawer {
 
 export type { StepProfile } from './phase-clock.js';
 
-export class World implements BodyHost {
+/**
+ * A world of bodies and the step that moves them. Create bodies with {@link World.createBody},
+ * advance time with {@link World.step} (a fixed dt from your game loop works best), listen to
+ * contacts with {@link World.on}, and ask where things are with the queries
+ * ({@link World.queryPoint}, {@link World.queryBox}, {@link World.rayCast}).
+ *
+ * Units: metres, seconds, kilograms; +y is up, so a falling world has a negative
+ * `gravity.y`. Every input is checked before anything changes: a bad value throws an Error
+ * naming the field and the value, and leaves the world as it was. The step allocates nothing
+ * per body; a world holds tens of thousands of bodies.
+ */
+export class World {
   /** @internal */
   readonly store = new BodyStore();
   private readonly events = new EventBuffer();
@@ -168,24 +192,31 @@ export class World implements BodyHost {
   private searchedAtLastStats = 0;
   private readonly wakeFromContact = (i: number): void => this.wake(i);
 
-  /** Milliseconds per phase of the last step. */
+  /** Milliseconds per phase of the last step: the same object, overwritten by each step. */
   readonly profile: StepProfile = { broadphase: 0, narrowphase: 0, solve: 0, continuous: 0, sleep: 0, total: 0 };
-  /** Counts from the last step; `awakeBodies` is counted when read. */
+  /** Counts from the last step (the same object, overwritten by each step); `awakeBodies` is counted when read. */
   readonly stats: WorldStats = new StatsView(this);
   private readonly clock = new PhaseClock(this.profile);
 
-  /** Makes an empty world. Unknown or invalid options throw. */
+  /**
+   * Makes an empty world.
+   * @param options - any subset of {@link WorldOptions}; the rest take {@link DEFAULT_OPTIONS}.
+   *   An unknown key or an invalid value throws an Error naming it.
+   */
   constructor(options: Partial<WorldOptions> = {}) {
     this.opts = mergeOptions(DEFAULT_OPTIONS, options);
     this.bp.margin = this.opts.broadphaseMargin;
   }
 
-  /** A copy of the current options. */
+  /** A copy of the current options (a new object each read: changing it changes nothing). */
   get options(): WorldOptions {
     return { ...this.opts, gravity: { ...this.opts.gravity } };
   }
 
-  /** Changes some options; all are checked before any applies. Turning sleep off wakes everyone. */
+  /**
+   * Changes some options; all are checked before any applies, and an unknown key or invalid value
+   * throws with the world unchanged. Turning sleep off wakes everyone.
+   */
   setOptions(patch: Partial<WorldOptions>): void {
     const next = mergeOptions(this.opts, patch, 'setOptions');
     this.opts = next;
@@ -217,7 +248,11 @@ export class World implements BodyHost {
     return this.store.count;
   }
 
-  /** Creates a body; an invalid definition throws and creates nothing. */
+  /**
+   * Creates a body and returns its handle. Every field of `def` is optional (see {@link BodyDef}
+   * for defaults, units and ranges); an invalid definition throws an Error naming the field and
+   * creates nothing. Allocates the handle; the world's arrays grow by doubling when full.
+   */
   createBody(def: BodyDef = {}): Body {
     const d = checkBodyDef(def);
     const s = this.store;
@@ -254,7 +289,7 @@ export class World implements BodyHost {
     this.handles[i] = undefined;
   }
 
-  /** Every live body, in slot order (a new array). */
+  /** Every live body, in slot order. Allocates a new array: for every frame, prefer {@link World.bodyArrays}. */
   getBodies(): Body[] {
     const out: Body[] = [];
     const s = this.store;
@@ -262,12 +297,17 @@ export class World implements BodyHost {
     return out;
   }
 
-  /** The live body in slot `id`, or undefined. */
+  /** The live body in slot `id` (its {@link Body.id}), or undefined. Does not allocate. */
   getBody(id: number): Body | undefined {
     return Number.isInteger(id) && id >= 0 && id < this.store.end ? this.handles[id] : undefined;
   }
 
-  /** Listens to contact events, delivered after each step. Returns a function that unsubscribes. */
+  /**
+   * Listens to contact events: `contactBegin` when two bodies start touching, `contactEnd` when
+   * they stop (or one is destroyed). Listeners run after the step, in order, once per pair and
+   * event; they may create, move and destroy bodies but not call `step`.
+   * @returns a function that unsubscribes the listener.
+   */
   on(type: ContactEventType, listener: ContactListener): () => void {
     const list = this.listeners[type];
     if (list === undefined) throw new Error(`on: unknown event type ${describe(type)} (known: contactBegin, contactEnd)`);
@@ -277,7 +317,7 @@ export class World implements BodyHost {
     return () => this.off(type, listener);
   }
 
-  /** Stops a listener. */
+  /** Stops a listener added with {@link World.on}; one that is not listening is ignored. */
   off(type: ContactEventType, listener: ContactListener): void {
     const list = this.listeners[type];
     if (list === undefined) return;
@@ -286,7 +326,11 @@ export class World implements BodyHost {
     this.events.enabled = this.listeners.contactBegin.length + this.listeners.contactEnd.length > 0;
   }
 
-  /** Advances the world by dt seconds, in (0, 1]. */
+  /**
+   * Advances the world by `dt` seconds, in (0, 1] ({@link MAX_DT}): `substeps` times dt/substeps,
+   * then the contact listeners. Call it with a fixed dt (say 1/60) for results that repeat. The
+   * step itself allocates nothing per body. Throws when called from inside a contact listener.
+   */
   step(dt: number): void {
     checkNumber('dt', dt, 0, MAX_DT);
     if (dt < MIN_DT) throw new Error(`dt must be at least ${MIN_DT} s, got ${describe(dt)}`);
@@ -403,7 +447,7 @@ export class World implements BodyHost {
     return live !== undefined && live.generation === generation ? live : new Body(this, slot, generation);
   }
 
-  /** Bodies whose shape contains the point (m), in slot order. */
+  /** Bodies whose shape contains the point (m), in slot order. Allocates the returned array. */
   queryPoint(x: number, y: number): Body[] {
     checkNumber('x', x, -Infinity, Infinity);
     checkNumber('y', y, -Infinity, Infinity);
@@ -421,7 +465,7 @@ export class World implements BodyHost {
     return out;
   }
 
-  /** Bodies whose shape overlaps the box (m), in slot order. */
+  /** Bodies whose shape overlaps the box (m; min <= max), in slot order. Allocates the returned array. */
   queryBox(minX: number, minY: number, maxX: number, maxY: number): Body[] {
     checkNumber('minX', minX, -Infinity, Infinity);
     checkNumber('minY', minY, -Infinity, Infinity);
@@ -452,7 +496,10 @@ export class World implements BodyHost {
     return out;
   }
 
-  /** The first body the segment from (x1, y1) to (x2, y2) enters, or null. Bodies containing the start are skipped. */
+  /**
+   * The first body the segment from (x1, y1) to (x2, y2) enters (m), or null. Bodies containing the
+   * start are skipped. Allocates the result object.
+   */
   rayCast(x1: number, y1: number, x2: number, y2: number): RayCastResult | null {
     checkNumber('x1', x1, -Infinity, Infinity);
     checkNumber('y1', y1, -Infinity, Infinity);
@@ -481,7 +528,7 @@ export class World implements BodyHost {
     return best;
   }
 
-  /** Reports fat boxes, tree nodes and contacts to the drawer's callbacks. */
+  /** Reports fat boxes, tree nodes and contacts to the drawer's callbacks; only those it defines run. */
   debugDraw(drawer: DebugDrawer): void {
     const s = this.store;
     if (drawer.treeNode) this.bp.forEachNode(drawer.treeNode.bind(drawer));
@@ -511,12 +558,12 @@ export class World implements BodyHost {
     }
   }
 
-  /** A plain-JSON snapshot of everything that affects the next step. */
+  /** A plain-JSON snapshot of everything that affects the next step (allocates; not for every frame). */
   toJSON(): WorldSnapshot {
     return writeSnapshot(this.store, this.bp, this.opts);
   }
 
-  /** Restores a snapshot; a malformed one throws an Error that names what is wrong. */
+  /** Makes a world from a snapshot of {@link World.toJSON}; a malformed one throws an Error that names what is wrong. */
   static fromJSON(json: unknown): World {
     const world = new World();
     const opts = readSnapshot(json, world.store, world.bp);
@@ -533,6 +580,9 @@ export class World implements BodyHost {
   }
 
   // ---- BodyHost: the checked mutations behind Body's setters ----
+  // World meets BodyHost structurally (checked where it passes itself to `new Body`), with no
+  // `implements` clause: BodyHost is internal, and the clause would name it in the published
+  // declarations, which then fail to type-check without these (stripped) methods.
 
   /** @internal */
   setBodyPosition(i: number, x: number, y: number): void {
