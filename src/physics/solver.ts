@@ -94,12 +94,15 @@ export function solveVelocities(
     if (sep > 0 && (vn0 < 0 || gravity)) {
       // Along the normal the pair moves as sep + vs·τ + gn·τ²/2 (vs its approach at the
       // start, gn the gravity between them): does the gap close within the step?
-      gn = ((kind[ib] === BODY_DYNAMIC ? 1 : 0) - (kind[ia] === BODY_DYNAMIC ? 1 : 0)) * (gravityX * nx[c] + gravityY * ny[c]);
-      const vs = vn0 - gn * dt;
-      const disc = vs * vs - 2 * gn * sep;
-      const den = disc < 0 ? 0 : Math.sqrt(disc) - vs;
-      // The smaller root, in the form that stays exact when gn is 0.
-      const tt = den > 0 ? (2 * sep) / den : Infinity;
+      let tt = sep / -vn0;
+      if (gravity) {
+        gn = ((kind[ib] === BODY_DYNAMIC ? 1 : 0) - (kind[ia] === BODY_DYNAMIC ? 1 : 0)) * (gravityX * nx[c] + gravityY * ny[c]);
+        const vs = vn0 - gn * dt;
+        const disc = vs * vs - 2 * gn * sep;
+        const den = disc < 0 ? 0 : Math.sqrt(disc) - vs;
+        // The smaller root, in the form that stays exact when gn is 0.
+        tt = den > 0 ? (2 * sep) / den : Infinity;
+      }
       if (tt <= dt) {
         t = tt;
         g = gn * (dt - t);
@@ -230,11 +233,12 @@ function solveFriction(
  * the step. Each row's added impulse is kept in `bounce`.
  * @internal
  */
-export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): void {
+export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): boolean {
   const { vx, vy, invMass, restitution } = store;
   const { a, b, nx, ny, mass, impulse, approach, bounce, drift, bias } = contacts;
   const n = contacts.count;
   contacts.bounceShare = 1;
+  let bounced = false;
   for (let c = 0; c < n; c++) {
     bounce[c] = 0;
     // A gap that does not close within the step does not bounce, even if the row held the pair
@@ -257,10 +261,12 @@ export function applyRestitution(store: BodyStore, contacts: ContactBuffer, rest
     if (next < 0) next = 0;
     impulse[c] = next;
     bounce[c] = next - old;
+    bounced ||= next !== old;
     kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
     clampSpeed(vx, vy, ia);
     clampSpeed(vx, vy, ib);
   }
+  return bounced;
 }
 
 /** Kinetic energy (J) of the awake dynamic bodies. */
@@ -278,21 +284,19 @@ export function kineticEnergy(store: BodyStore): number {
 const ENERGY_TOLERANCE = 1e-9;
 
 /**
- * Keeps the bounce pass from adding energy: when the kinetic energy after it exceeds `before`
- * (measured after gravity, before the contact solve), every bounce impulse is scaled by the
- * largest λ in [0, 1] that brings it back (the energy is quadratic in λ; three evaluations fix
- * it). Skipped when a row has a moving kinematic body, which may rightly add energy. Returns λ.
+ * Keeps the bounce pass from adding energy: called when the kinetic energy `after` the step's
+ * velocities (as integrated, dt in s) exceeds `before` (measured after gravity, before the
+ * contact solve). Every bounce impulse of the step is scaled by the largest λ in [0, 1] that
+ * brings the energy back (it is quadratic in λ; three values fix it), its bodies' velocities
+ * and positions with it. Skipped when a row has a moving kinematic body, which may rightly add
+ * energy. Returns λ. Rare: four passes over the bodies when it acts.
  */
-export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, before: number): number {
-  const { a, b, bounce } = contacts;
+export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, before: number, after: number, dt: number): number {
+  const { a, b } = contacts;
   const { kind, vx, vy } = store;
   const n = contacts.count;
-  let any = false;
-  for (let c = 0; c < n && !any; c++) any = bounce[c] !== 0;
-  if (!any) return 1;
-  const e1 = kineticEnergy(store);
   const limit = before * (1 + ENERGY_TOLERANCE);
-  if (e1 <= limit) return 1;
+  if (after <= limit) return 1;
   for (let c = 0; c < n; c++) {
     const ia = a[c];
     const ib = b[c];
@@ -300,9 +304,10 @@ export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, bef
     if (kind[ib] === BODY_KINEMATIC && (vx[ib] !== 0 || vy[ib] !== 0)) return 1;
   }
   // E(λ) = e0 + B·λ + A·λ²: sample λ = 0 and λ = 1/2 by scaling the bounces back.
-  scaleBounces(store, contacts, 0.5);
+  const e1 = kineticEnergy(store);
+  scaleBounces(store, contacts, 0.5, dt);
   const eHalf = kineticEnergy(store);
-  scaleBounces(store, contacts, 0);
+  scaleBounces(store, contacts, 0, dt);
   const e0 = kineticEnergy(store);
   const A = 2 * (e1 - 2 * eHalf + e0);
   const B = e1 - e0 - A;
@@ -314,7 +319,7 @@ export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, bef
     else if (B > 0) lambda = -c0 / B;
     lambda = lambda < 0 ? 0 : lambda > 1 ? 1 : lambda * (1 - 1e-12);
   }
-  scaleBounces(store, contacts, lambda);
+  scaleBounces(store, contacts, lambda, dt);
   return lambda;
 }
 
@@ -323,8 +328,8 @@ export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, bef
  * `applyRestitution`), from whatever share it has now; `bounce` keeps the full values and a
  * private share tracks the current one.
  */
-function scaleBounces(store: BodyStore, contacts: ContactBuffer, scale: number): void {
-  const { vx, vy, invMass } = store;
+function scaleBounces(store: BodyStore, contacts: ContactBuffer, scale: number, dt: number): void {
+  const { vx, vy, x, y, invMass } = store;
   const { a, b, nx, ny, impulse, bounce } = contacts;
   const from = contacts.bounceShare;
   for (let c = 0; c < contacts.count; c++) {
@@ -333,6 +338,8 @@ function scaleBounces(store: BodyStore, contacts: ContactBuffer, scale: number):
     const d = full * (scale - from);
     impulse[c] += d;
     kick(vx, vy, invMass, a[c], b[c], d, nx[c], ny[c]);
+    // The positions were integrated with the old velocities: the same change over dt.
+    kick(x, y, invMass, a[c], b[c], d * dt, nx[c], ny[c]);
   }
   contacts.bounceShare = scale;
 }
@@ -387,8 +394,9 @@ export function integratePositions(
   dt: number,
   gravityX = 0,
   gravityY = 0,
-): void {
-  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark } = store;
+): number {
+  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark, invMass } = store;
+  let energy = 0;
   const max2 = MAX_SPEED * MAX_SPEED;
   const fx = -0.5 * gravityX * dt * dt;
   const fy = -0.5 * gravityY * dt * dt;
@@ -410,11 +418,14 @@ export function integratePositions(
     prevY[i] = y[i];
     x[i] += vx[i] * dt;
     y[i] += vy[i] * dt;
-    if (flight && k === BODY_DYNAMIC && passMark[i] !== RESTING) {
+    if (k !== BODY_DYNAMIC) continue;
+    energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
+    if (flight && passMark[i] !== RESTING) {
       x[i] += fx;
       y[i] += fy;
     }
   }
+  return energy * 0.5;
 }
 
 /**

@@ -43,7 +43,6 @@ import {
   LINEAR_SLOP,
   applyRestitution,
   integratePositions,
-  kineticEnergy,
   limitBounceEnergy,
   moveToImpact,
   pushOut,
@@ -357,10 +356,10 @@ export class World {
     }
     clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {
-      this.integrateVelocities(h);                                                    clock.lap('solve');
+      const energy = this.integrateVelocities(h);                                     clock.lap('solve');
       collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact);
                                                                                       clock.lap('narrowphase');
-      this.solve(h);                                                                  clock.lap('solve');
+      this.solve(h, energy);                                                          clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp);                                  clock.lap('continuous');
       this.bp.update(h);                                                               clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
@@ -378,22 +377,24 @@ export class World {
   }
 
   /** Velocities from the contacts, then positions, then pushout; records touching. */
-  private solve(h: number): void {
+  /** `energy`: the kinetic energy (J) before the contacts act, which the bounces must not raise. */
+  private solve(h: number, energy: number): void {
     const o = this.opts;
     const s = this.store;
     const c = this.contacts;
-    const energy = kineticEnergy(s);
     solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y);
-    applyRestitution(s, c, o.restitutionThreshold);
-    limitBounceEnergy(s, c, energy);
-    integratePositions(s, c, h, o.gravity.x, o.gravity.y);
+    const bounced = applyRestitution(s, c, o.restitutionThreshold);
+    const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y);
+    if (bounced && after > energy) limitBounceEnergy(s, c, energy, after, h);
     moveToImpact(s, c);
     pushOut(s, c, o.positionIterations);
     this.storeContactState();
   }
 
-  private integrateVelocities(h: number): void {
+  /** Gravity and damping for awake dynamic bodies; returns their kinetic energy after (J). */
+  private integrateVelocities(h: number): number {
     const s = this.store;
+    let energy = 0;
     const gx = this.opts.gravity.x * h;
     const gy = this.opts.gravity.y * h;
     const damp = 1 / (1 + h * this.opts.linearDamping);
@@ -410,7 +411,9 @@ export class World {
       }
       s.vx[i] = vx;
       s.vy[i] = vy;
+      energy += (vx * vx + vy * vy) / s.invMass[i];
     }
+    return energy * 0.5;
   }
 
   /** Records which pairs touch: overlapping, or pushed apart by the solve. */
