@@ -34,6 +34,7 @@ export function collidePairs(
     contacts;
   let n = 0;
   let wallCount = 0;
+  let kickedCount = 0;
   for (let p = 0; p < pairCount; p++) {
     const a = pairA[p];
     const b = pairB[p];
@@ -86,10 +87,13 @@ export function collidePairs(
     cimp[n] = pairImpulse[p];
     ctan[n] = pairTangent[p];
     if (ka === BODY_STATIC || kb === BODY_STATIC) contacts.walls[wallCount++] = n;
+    else if (ka === BODY_KINEMATIC && activeA) contacts.kicked[kickedCount++] = b;
+    else if (kb === BODY_KINEMATIC && activeB) contacts.kicked[kickedCount++] = a;
     n++;
   }
   contacts.count = n;
   contacts.wallCount = wallCount;
+  contacts.kickedCount = kickedCount;
 }
 
 /**

@@ -52,6 +52,10 @@ export class ContactBuffer {
   walls: Int32Array = new Int32Array(0);
   wallCount = 0;
 
+  /** Dynamic bodies of rows with a moving kinematic body (may repeat), for the continuous sweep. */
+  kicked: Int32Array = new Int32Array(0);
+  kickedCount = 0;
+
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
   unequalMasses = false;
   /** The rows in support order, for shock propagation (shock.ts). */
@@ -94,5 +98,6 @@ export class ContactBuffer {
     this.tangentImpulse = grown(this.tangentImpulse, n);
     this.bounce = grown(this.bounce, n);
     this.walls = grown(this.walls, n);
+    this.kicked = grown(this.kicked, n);
   }
 }

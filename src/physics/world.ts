@@ -360,7 +360,7 @@ export class World {
       collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact);
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
-      stops += sweepFastBodies(this.store, this.bp);                                  clock.lap('continuous');
+      stops += sweepFastBodies(this.store, this.bp, this.contacts);                   clock.lap('continuous');
       this.bp.update(h);                                                               clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
                                                                                       clock.lap('sleep');
