@@ -61,7 +61,8 @@ export class Broadphase {
   private pending: Uint8Array = new Uint8Array(0);
 
   /** The bodies `refreshFatBoxes` moved, in index order, and their fat boxes from before. */
-  private moved: Int32Array = new Int32Array(MIN_MOVED_ROWS);
+  /** @internal Read by tests (the scratch shrinks after a burst). */
+  moved: Int32Array = new Int32Array(MIN_MOVED_ROWS);
   private oldFat: Float32Array = new Float32Array(MIN_MOVED_ROWS * FAT_STRIDE);
   private movedCount = 0;
   private readonly hits = new HitList();

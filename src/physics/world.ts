@@ -198,6 +198,15 @@ export class World {
   private readonly clock = new PhaseClock(this.profile);
 
   /**
+   * The engine's parts, for its own white-box tests: the one seam through which they reach
+   * inside a world (no casts).
+   * @internal
+   */
+  get internals(): { readonly store: BodyStore; readonly bp: Broadphase; readonly contacts: ContactBuffer } {
+    return { store: this.store, bp: this.bp, contacts: this.contacts };
+  }
+
+  /**
    * Makes an empty world.
    * @param options - any subset of {@link WorldOptions}; the rest take {@link DEFAULT_OPTIONS}.
    *   An unknown key or an invalid value throws an Error naming it.

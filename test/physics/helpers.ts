@@ -5,8 +5,6 @@
  */
 import { expect } from 'vitest';
 import { World, type Body } from '../../src/physics/index';
-import type { BodyStore } from '../../src/physics/body-store';
-import type { Broadphase } from '../../src/physics/broadphase';
 
 /** A rounded rectangle: centre, half extents of the inner rectangle, corner radius (m). */
 export interface Shape {
@@ -73,10 +71,9 @@ export function shapeOf(body: Body): Shape {
   return { x: body.x, y: body.y, hw: body.halfWidth, hh: body.halfHeight, r: body.radius };
 }
 
-/** The world's struct-of-arrays store and broadphase, for white-box checks. */
-export function internals(world: World): { store: BodyStore; bp: Broadphase } {
-  const w = world as unknown as { store: BodyStore; bp: Broadphase };
-  return { store: w.store, bp: w.bp };
+/** The world's struct-of-arrays store, broadphase and contact rows, for white-box checks. */
+export function internals(world: World): World['internals'] {
+  return world.internals;
 }
 
 /**
