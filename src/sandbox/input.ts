@@ -62,9 +62,8 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     const grab = sandbox.grab;
     if (grab === null) return;
     sandbox.grab = null;
-    if (sandbox.settings.paused) return;
     const v = throwIt ? tracker.velocity(releaseTime) : { x: 0, y: 0 };
-    grab.release(v.x, v.y);
+    grab.release(v.x, v.y, sandbox.settings.paused);
   };
 
   const pinchState = (): { x: number; y: number; d: number } => {

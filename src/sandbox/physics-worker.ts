@@ -314,7 +314,7 @@ scope.onmessage = (event) => {
       break;
     case 'grab': {
       const body = world.getBody(m.id);
-      grab = body !== undefined ? new Grab(body, m.x, m.y) : null;
+      grab = body !== undefined ? new Grab(world, body, m.x, m.y) : null;
       break;
     }
     case 'drag':
@@ -328,7 +328,7 @@ scope.onmessage = (event) => {
       }
       break;
     case 'release':
-      if (grab !== null && !paused) grab.release(m.vx, m.vy);
+      grab?.release(m.vx, m.vy, paused);
       grab = null;
       break;
     case 'remove': {

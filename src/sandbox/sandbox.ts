@@ -292,7 +292,7 @@ export class Sandbox {
 
   /** Starts dragging `body` from world point (x, y) m. */
   startGrab(body: Body, x: number, y: number): void {
-    this.grab = new Grab(body, x, y);
+    this.grab = new Grab(this.world, body, x, y);
     this.select(body);
   }
 }

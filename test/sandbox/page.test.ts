@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCENES } from '../../src/scenes/index';
 import { ARTIFACTS, usePageSuite } from './harness';
+import { bodies, control, toScreen } from './page-helpers';
 import { decodePng, drawnShare } from './png';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
@@ -18,45 +19,9 @@ const BACKGROUND = [14, 17, 22] as const;
 /** The part of the page left of the panel, where the scene is (CSS px). */
 const SCENE_RIGHT = VIEWPORT.width - 290;
 
-interface BodyData {
-  id: number;
-  type: string;
-  x: number;
-  y: number;
-  vx: number;
-  vy: number;
-  halfWidth: number;
-  halfHeight: number;
-  radius: number;
-  restitution: number;
-}
-
 describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
   const suite = usePageSuite(VIEWPORT);
   const open = suite.open;
-
-  const bodies = (page: Page): Promise<BodyData[]> =>
-    page.evaluate(() =>
-      window.jostle.world.getBodies().map((b) => ({
-        id: b.id,
-        type: b.type,
-        x: b.x,
-        y: b.y,
-        vx: b.vx,
-        vy: b.vy,
-        halfWidth: b.halfWidth,
-        halfHeight: b.halfHeight,
-        radius: b.radius,
-        restitution: b.restitution,
-      })),
-    );
-
-  const toScreen = (page: Page, x: number, y: number): Promise<{ x: number; y: number }> =>
-    page.evaluate(([wx, wy]) => window.jostle.worldToScreen(wx, wy), [x, y] as const);
-
-  /** The panel's control named `name` (its input or select). */
-  const control = (page: Page, name: string, widget = 'input') =>
-    page.locator('.lil-controller', { has: page.locator('.lil-name', { hasText: new RegExp(`^${name}$`) }) }).locator(widget);
 
   async function screenshotShare(page: Page, name: string): Promise<number> {
     const png = await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
