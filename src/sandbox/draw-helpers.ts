@@ -71,5 +71,11 @@ export function label(ctx: CanvasRenderingContext2D, text: string, x: number, y:
 
 /** Formats metres for labels: three decimals, a unit. */
 export function metres(value: number): string {
-  return `${value.toFixed(3)} m`;
+  return `${fixed(value, 3)} m`;
+}
+
+/** `value` with `digits` decimals; a value that rounds to zero prints as 0, never "-0.00". */
+export function fixed(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }

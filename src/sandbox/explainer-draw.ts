@@ -6,7 +6,7 @@
  */
 import type { Camera } from './camera';
 import type { Explanation, PairBody } from './collision-explainer';
-import { arrow, label, metres, roundedRectPath, sx, sy } from './draw-helpers';
+import { arrow, fixed, label, metres, roundedRectPath, sx, sy } from './draw-helpers';
 
 const CSO_COLOR = '#58a6ff';
 const POINT_COLOR = '#f0f6fc';
@@ -159,7 +159,7 @@ function drawMeasurements(ctx: CanvasRenderingContext2D, camera: Camera, a: Pair
 }
 
 function vec(x: number, y: number, unit: string): string {
-  return `(${x.toFixed(2)}, ${y.toFixed(2)}) ${unit}`;
+  return `(${fixed(x, 2)}, ${fixed(y, 2)}) ${unit}`;
 }
 
 /** The info card's text lines for `e`. */
@@ -170,7 +170,7 @@ export function explanationLines(e: Explanation): string[] {
     `normal A→B ${vec(e.normal.x, e.normal.y, '')}`,
     `${e.overlap >= 0 ? 'overlap' : 'gap'} ${metres(Math.abs(e.overlap))}${e.overlap >= 0 ? ' (touching)' : ' (apart)'}`,
     `pushout A ${vec(e.pushA.x, e.pushA.y, 'm')}, B ${vec(e.pushB.x, e.pushB.y, 'm')}`,
-    `approach ${e.normalSpeed.toFixed(2)} m/s → ${e.normalSpeedAfter.toFixed(2)} m/s (e = ${e.restitution.toFixed(2)})`,
+    `approach ${fixed(e.normalSpeed, 2)} m/s → ${fixed(e.normalSpeedAfter, 2)} m/s (e = ${fixed(e.restitution, 2)})`,
     `vA → ${vec(e.velocityA.x, e.velocityA.y, 'm/s')}, vB → ${vec(e.velocityB.x, e.velocityB.y, 'm/s')}`,
   ];
 }

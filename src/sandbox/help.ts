@@ -19,8 +19,15 @@ const HELP = [
   ['?', 'this help'],
 ] as const;
 
-/** Creates the help card (hidden) and the hint; returns a function that toggles the card. */
-export function createHelp(): () => void {
+/** The help card: toggled by `?` and the hint; closed by Escape, its × or a press outside it. */
+export interface HelpCard {
+  toggle(): void;
+  close(): void;
+  readonly open: boolean;
+}
+
+/** Creates the help card (hidden) and the hint. */
+export function createHelp(): HelpCard {
   const card = document.createElement('div');
   card.id = 'help';
   card.hidden = true;
@@ -46,12 +53,43 @@ export function createHelp(): () => void {
   const toggle = (): void => {
     card.hidden = !card.hidden;
   };
-  card.addEventListener('click', toggle);
+  const close = (): void => {
+    card.hidden = true;
+  };
+  const closer = document.createElement('button');
+  closer.type = 'button';
+  closer.className = 'close';
+  closer.setAttribute('aria-label', 'Close the help');
+  closer.textContent = '×';
+  closer.addEventListener('click', close);
+  card.prepend(closer);
+  // A press outside the open card closes it and does nothing else: it must not spawn a body
+  // under the card or start a drag the user did not mean. Capture runs before the stage's own
+  // listeners; presses on the panel or the hint go on as usual.
+  window.addEventListener(
+    'pointerdown',
+    (e) => {
+      if (card.hidden || !(e.target instanceof Node) || card.contains(e.target)) return;
+      if (e.target === hint) return;
+      close();
+      if (e.target instanceof Element && e.target.closest('#stage') !== null) {
+        e.stopPropagation();
+        e.preventDefault();
+      }
+    },
+    { capture: true },
+  );
   const hint = document.createElement('button');
   hint.id = 'help-hint';
   hint.type = 'button';
   hint.textContent = '? help';
   hint.addEventListener('click', toggle);
   document.body.append(card, hint);
-  return toggle;
+  return {
+    toggle,
+    close,
+    get open() {
+      return !card.hidden;
+    },
+  };
 }

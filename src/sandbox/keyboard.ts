@@ -1,8 +1,9 @@
 /**
  * Keyboard shortcuts: space pause (space + drag pans instead), `.` or → step, r reset,
  * 1–5 shape, Delete or Backspace remove the body under the pointer, f fit the view,
- * ? help. Keys typed into the panel's fields are left alone.
+ * ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
  */
+import type { HelpCard } from './help';
 import type { HoverState } from './input';
 import type { Sandbox } from './sandbox';
 import { SHAPE_KINDS } from './settings';
@@ -17,13 +18,8 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
 }
 
-/** Wires the shortcuts; `toggleHelp` shows or hides the help card. */
-export function attachKeyboard(
-  sandbox: Sandbox,
-  keys: KeyboardState,
-  hover: () => HoverState,
-  toggleHelp: () => void,
-): void {
+/** Wires the shortcuts; `help` is the help card that `?` toggles and Escape closes. */
+export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () => HoverState, help: HelpCard): void {
   window.addEventListener('keydown', (e) => {
     if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === ' ') {
@@ -39,7 +35,7 @@ export function attachKeyboard(
       sandbox.setPaused(true);
       sandbox.stepOnce();
     } else if (e.key === 'r' || e.key === 'R') {
-      sandbox.reset();
+      sandbox.requestReset();
     } else if (e.key >= '1' && e.key <= '5') {
       sandbox.settings.shape = SHAPE_KINDS[Number(e.key) - 1];
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
@@ -48,7 +44,11 @@ export function attachKeyboard(
     } else if (e.key === 'f' || e.key === 'F') {
       sandbox.fitView();
     } else if (e.key === '?') {
-      toggleHelp();
+      help.toggle();
+    } else if (e.key === 'Escape') {
+      // Escape closes the help first, then lets go of the selected pair.
+      if (help.open) help.close();
+      else sandbox.selection = [];
     } else {
       handled = false;
     }

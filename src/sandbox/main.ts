@@ -34,19 +34,23 @@ const PANEL_BESIDE_MIN_WIDTH = 900; // CSS px: narrower windows let the panel fl
 let renderer: Renderer | null = null;
 let lastSize = '';
 
-/** Matches canvases and camera to the stage; a real change of size also refits the scene. */
+/**
+ * Matches canvases and camera to the stage. A view still as fitted is fitted again to the new
+ * size; a view the user zoomed or panned keeps its zoom and its centre.
+ */
 function resize(): void {
   const rect = stage.getBoundingClientRect();
   const ratio = window.devicePixelRatio || 1;
   const size = `${rect.width}x${rect.height}@${ratio}`;
   if (size === lastSize) return;
   lastSize = size;
+  const refit = sandbox.viewIsFitted;
   sandbox.camera.setViewport(rect.left, rect.top, rect.width, rect.height);
   // Keep the fitted scene clear of the panel when there is room beside it.
   sandbox.fitInsetRight = rect.width >= PANEL_BESIDE_MIN_WIDTH ? PANEL_WIDTH : 0;
   renderer?.resize(rect.width, rect.height, ratio);
   overlay.resize(rect.width, rect.height, ratio);
-  sandbox.fitView();
+  if (refit) sandbox.fitView();
 }
 
 /**
@@ -115,26 +119,26 @@ const loop = new FixedStepLoop({
     }
     const now = performance.now();
     const counts = stress.active ? stress.counts : null;
-    if (counts !== null) stats.readout?.frame(counts, renderer.kind, now, 'worker');
-    else stats.readout?.frame({ bodies: sandbox.world.bodyCount, stats: sandbox.world.stats }, renderer.kind, now);
+    if (counts !== null) stats.readout?.frame(() => counts, renderer.kind, now, 'worker');
+    else stats.readout?.frame(() => sandbox.statsCounts(), renderer.kind, now);
     stress.recordFrame(drawing ? now - started : -1, now);
   },
 });
 sandbox.attachLoop(loop);
 
 const io = createSceneIO(sandbox);
-const toggleHelp = createHelp();
+const help = createHelp();
 const panel = createPanel(sandbox, stress, {
   setRenderer,
   saveFile: () => io.saveFile(),
   openFile: () => io.openFile(),
   copyShareLink: () => void io.copyShareLink(),
-  showHelp: toggleHelp,
+  showHelp: () => help.toggle(),
 });
 stats.readout = new StatsReadout(panel.statsElement);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
-attachKeyboard(sandbox, keys, () => hover, toggleHelp);
+attachKeyboard(sandbox, keys, () => hover, help);
 setRenderer(sandbox.settings.renderer);
 installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer);
 new ResizeObserver(resize).observe(stage);

@@ -5,7 +5,7 @@
  * Controls edit the sandbox's settings object and call the sandbox; `refresh` re-reads the
  * settings after a key press, a new scene or a loaded file.
  */
-import GUI from 'lil-gui';
+import GUI, { OptionController } from 'lil-gui';
 import { SCENES } from '../scenes/index';
 import { showMessage } from './messages';
 import type { Sandbox } from './sandbox';
@@ -42,7 +42,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
       sandbox.stepOnce();
       refresh();
     },
-    reset: () => sandbox.reset(),
+    reset: () => sandbox.requestReset(),
     spawn: () => sandbox.spawnMany(s.count),
     fit: () => sandbox.fitView(),
     clearSelection: () => {
@@ -56,7 +56,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   const scenes = gui.addFolder('Scene');
   const sceneOptions: Record<string, string> = {};
   for (const entry of SCENES) sceneOptions[entry.title] = entry.id;
-  scenes
+  const sceneControl = scenes
     .add(s, 'scene', sceneOptions)
     .name('scene')
     .onChange((id: string) => sandbox.loadScene(id));
@@ -152,8 +152,16 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     if (t instanceof HTMLButtonElement || (t instanceof HTMLInputElement && t.type === 'checkbox')) t.blur();
   });
 
+  // A chosen option leaves the focus in its select, and a focused select swallows every
+  // shortcut (space would not pause after choosing a scene): let go of it once chosen.
+  gui.domElement.addEventListener('change', (e) => {
+    if (e.target instanceof HTMLSelectElement) e.target.blur();
+  });
+
   const refresh = (): void => {
     for (const c of gui.controllersRecursive()) c.updateDisplay();
+    // A stress world is none of the listed scenes: name it rather than show the one before it.
+    if (sandbox.sceneLabel !== null && sceneControl instanceof OptionController) sceneControl.$display.textContent = sandbox.sceneLabel;
     stopControl.enable(stress.rampRunning);
     leaveControl.enable(stress.active);
     worldControl.enable(!stress.active);

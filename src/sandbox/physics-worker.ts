@@ -43,7 +43,7 @@ import { growStressArena, stressArena, stressArenaBounds, type StressArena } fro
 import type { Bounds } from './camera';
 import { FRAME_STRIDE, writeFrame } from './frame';
 import { Grab } from './grab';
-import { scatter } from './scatter';
+import { scatter, scatterReport } from './scatter';
 import { shapeParams } from './shapes';
 import { StressRamp } from './stress-ramp';
 import { MAX_PROFILE_STEPS, PROFILE_FIELDS, type FromWorker, type RampStatus, type ToWorker } from './worker-protocol';
@@ -310,6 +310,7 @@ scope.onmessage = (event) => {
         });
         if (made > 0) layout++;
         dirty = true;
+        say(scatterReport(made, m.count), made === 0 ? 'error' : 'info');
       });
       break;
     case 'grab': {

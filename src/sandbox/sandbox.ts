@@ -16,10 +16,16 @@ import { Grab } from './grab';
 import type { FixedStepLoop } from './loop';
 import { showMessage } from './messages';
 import { defaultSettings, readWorldSettings, worldOptionsOf, type Settings } from './settings';
-import { scatter } from './scatter';
+import { scatter, scatterReport } from './scatter';
+import type { StatsCounts } from './stats';
 import { shapeParams } from './shapes';
 import type { PickedBody, WorkerSession } from './worker-session';
 import { worldBounds } from './world-view';
+
+/** Bodies above which a reset asks first: a world this big took a stress test or a long while to build. */
+export const CONFIRM_RESET_BODIES = 5000;
+/** How long a reset waits for its confirmation (the second r), ms. */
+const CONFIRM_RESET_TIME = 5000; // ms
 
 /** How far from a body (CSS px) a press still picks it: small bodies stay easy to grab. */
 const PICK_TOLERANCE = 4; // px
@@ -39,7 +45,15 @@ export class Sandbox {
   fitInsetRight = 0;
   /** The physics worker while in stress mode, else null. */
   worker: WorkerSession | null = null;
+  /** What the scene list shows when the world is not one of its scenes (a stress test's), else null. */
+  sceneLabel: string | null = null;
+  /** When the last unconfirmed reset asked (ms, performance.now), or -Infinity. */
+  private resetAsked = -Infinity;
+  /** Steps run in the current world (0: its pairs and contacts are not measured yet). */
+  stepsInWorld = 0;
   private loop: FixedStepLoop | null = null;
+  /** The camera as the last fit left it, or null before the first. */
+  private fitted: { x: number; y: number; scale: number } | null = null;
   private readonly workerEndListeners: Array<() => void> = [];
   private readonly random: Random = mulberry32(0x5eed);
   private readonly changeListeners: Array<() => void> = [];
@@ -98,6 +112,20 @@ export class Sandbox {
     if (this.grab !== null && !this.settings.paused) this.grab.drive(dt);
     this.instances.capture(this.world);
     this.world.step(dt);
+    this.stepsInWorld++;
+  }
+
+  /**
+   * The counts the stats show. Before the first step in a world (a scene opened paused) the
+   * world's stats are all zero: bodies and awake bodies are counted here instead, and pairs and
+   * contacts are marked as not measured yet. Allocates.
+   */
+  statsCounts(): StatsCounts {
+    const w = this.world;
+    if (this.stepsInWorld > 0) return { bodies: w.bodyCount, stats: w.stats };
+    let awake = 0;
+    for (const b of w.getBodies()) if (b.type !== 'static' && b.isAwake) awake++;
+    return { bodies: w.bodyCount, stats: { ...w.stats, bodies: w.bodyCount, awakeBodies: awake }, measured: false };
   }
 
   // ---- Scenes and worlds ----
@@ -105,6 +133,7 @@ export class Sandbox {
   /** Opens the scene `id` in a new world; an unknown id opens the first scene. */
   loadScene(id: string): void {
     const entry = findScene(id) ?? SCENES[0];
+    this.sceneLabel = null;
     const world = new World();
     entry.build(world);
     this.settings.scene = entry.id;
@@ -125,10 +154,33 @@ export class Sandbox {
     this.loadScene(this.settings.scene);
   }
 
+  /** Bodies in the running world, wherever it steps (the worker's newest frame in stress mode). */
+  get bodyCount(): number {
+    return this.worker !== null ? (this.worker.frame?.bodies ?? 0) : this.world.bodyCount;
+  }
+
+  /**
+   * Reset as the user asks for it (r, the panel): a big world is only thrown away when asked
+   * twice within a few seconds; the first ask says so.
+   */
+  requestReset(): void {
+    const n = this.bodyCount;
+    const now = performance.now();
+    if (n > CONFIRM_RESET_BODIES && now - this.resetAsked > CONFIRM_RESET_TIME) {
+      this.resetAsked = now;
+      const what = findScene(this.settings.scene)?.title ?? 'the scene';
+      showMessage(`Reset throws away this world of ${n.toLocaleString('en-US')} bodies and opens "${what}": press r again (or "reset scene") to do it.`, 'info');
+      return;
+    }
+    this.resetAsked = -Infinity;
+    this.reset();
+  }
+
   /** Makes `world` the running world (from a scene or a file); the settings follow its options. */
   replaceWorld(world: World): void {
     this.dropWorker();
     this.world = world;
+    this.stepsInWorld = 0;
     this.grab = null;
     this.selection = [];
     this.instances.reset();
@@ -139,7 +191,16 @@ export class Sandbox {
 
   /** Frames the scene in the viewport. */
   fitView(): void {
-    this.camera.fit(this.sceneBounds, 24, this.fitInsetRight);
+    const c = this.camera;
+    c.fit(this.sceneBounds, 24, this.fitInsetRight);
+    this.fitted = { x: c.x, y: c.y, scale: c.scale };
+  }
+
+  /** Whether the camera is where the last fit put it (the user has not zoomed or panned since). */
+  get viewIsFitted(): boolean {
+    const c = this.camera;
+    const f = this.fitted;
+    return f !== null && c.x === f.x && c.y === f.y && c.scale === f.scale;
   }
 
   // ---- Simulation ----
@@ -222,16 +283,17 @@ export class Sandbox {
   }
 
   /**
-   * Spawns up to `count` bodies at free spots of the scene; returns how many found room. In
-   * stress mode the worker places them (they show in a later frame) and this returns 0.
+   * Spawns up to `count` bodies at free spots of the scene and says how many found room. In
+   * stress mode the worker places them (they show in a later frame) and says so itself.
    */
-  spawnMany(count: number): number {
+  spawnMany(count: number): void {
     const s = this.settings;
     if (this.worker !== null) {
       this.worker.scatter(count, { kind: s.shape, size: s.size, cornerRadius: s.cornerRadius }, s.restitution, s.density);
-      return 0;
+      return;
     }
-    return scatter(this.world, this.sceneBounds, s.size, count, this.random, (x, y) => this.spawnAt(x, y) !== null);
+    const made = scatter(this.world, this.sceneBounds, s.size, count, this.random, (x, y) => this.spawnAt(x, y) !== null);
+    showMessage(scatterReport(made, count), made === 0 ? 'error' : 'info');
   }
 
   /**

@@ -121,11 +121,12 @@ function readCamera(raw: unknown): SaveFile['camera'] | null {
 /** Parses and checks a save file's text; throws an Error saying what is wrong. Changes nothing. */
 export function parseSave(text: string): LoadedSave {
   if (text.length > MAX_SAVE_BYTES) throw new Error(`the file is larger than ${MAX_SAVE_BYTES / 1024 / 1024} MB`);
+  if (looksBinary(text)) throw new Error('it is not a saved scene but a binary file (an image or an archive?)');
   let root: unknown;
   try {
     root = JSON.parse(text);
   } catch (error) {
-    throw new Error(`it is not JSON (${(error as Error).message})`);
+    throw new Error(`it is not JSON: ${whereJsonBroke(text, (error as Error).message)}`);
   }
   if (!isRecord(root)) throw new Error('it is not a Jostle scene (expected a JSON object)');
   if (root.format === SNAPSHOT_FORMAT) return { world: readWorld(root), scene: null, camera: null, settings: {} };
@@ -143,16 +144,46 @@ export function parseSave(text: string): LoadedSave {
 }
 
 function readWorld(raw: unknown): World {
+  if (raw === undefined) throw new Error('it has no world (the "world" field is missing)');
   try {
     return World.fromJSON(raw);
   } catch (error) {
-    throw new Error(`its world is invalid: ${(error as Error).message}`);
+    throw new Error(`its world is invalid: ${inWords((error as Error).message)}`);
   }
+}
+
+/** Text a save file could not be: a NUL, a replacement character or many control bytes near the start. */
+function looksBinary(text: string): boolean {
+  const head = text.slice(0, 512);
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000\uFFFD]/.test(head) || (head.match(/[\u0001-\u0008\u000E-\u001F]/g)?.length ?? 0) > 2;
+}
+
+/**
+ * Where JSON.parse stopped, in words ("the text breaks off at the end", "unexpected text at
+ * line 3, column 14"), from the position browsers put in their message. The message itself is
+ * not shown: it quotes the raw text.
+ */
+function whereJsonBroke(text: string, message: string): string {
+  if (/end of (JSON )?input|Unterminated/i.test(message)) return 'the text breaks off before it ends';
+  const at = /position (\d+)/.exec(message);
+  if (at === null) return 'it has a typo or is cut short';
+  const pos = Math.min(text.length, Number(at[1]));
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const column = pos - before.lastIndexOf('\n');
+  return `unexpected text at line ${line}, column ${column}`;
+}
+
+/** An engine message with the engine's "got undefined undefined" for a missing field put in words. */
+export function inWords(message: string): string {
+  return message.replace(/,? got undefined undefined/g, ' but it is missing');
 }
 
 /** Makes a checked save the sandbox's state. */
 export function applySave(sandbox: Sandbox, loaded: LoadedSave): void {
   Object.assign(sandbox.settings, loaded.settings);
+  sandbox.sceneLabel = null;
   if (loaded.scene !== null) sandbox.settings.scene = loaded.scene;
   sandbox.replaceWorld(loaded.world);
   if (loaded.camera !== null) Object.assign(sandbox.camera, loaded.camera);

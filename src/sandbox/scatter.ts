@@ -35,3 +35,11 @@ export function scatter(
   }
   return made;
 }
+
+/** What "spawn N" tells the user: how many it made of how many asked, and why not all. */
+export function scatterReport(made: number, asked: number): string {
+  const n = (v: number): string => v.toLocaleString('en-US');
+  if (made === asked) return `Spawned ${n(made)} ${made === 1 ? 'body' : 'bodies'}.`;
+  if (made === 0) return `Spawned none of ${n(asked)}: the scene has no free room for a body of this size. Try a smaller size, or remove some bodies.`;
+  return `Spawned ${n(made)} of ${n(asked)}: the scene had no free room for more at this size.`;
+}

@@ -12,6 +12,14 @@ import type { Sandbox } from './sandbox';
 import { applySave, parseSave, writeSave } from './save-load';
 import { decodeShareHash, encodeShareHash } from './share-link';
 
+/**
+ * Takes the share link out of the address bar once it is applied: left there, a reload would
+ * open the link again and throw away everything built since (and the autosave after it).
+ */
+function forgetLink(): void {
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
 export interface SceneIO {
   saveFile(): void;
   openFile(): void;
@@ -49,6 +57,19 @@ export function createSceneIO(sandbox: Sandbox): SceneIO {
   const openPicker = attachFileInputs((file) => void loadFile(file));
   // In stress mode the world is in the worker and `sandbox.world` an empty stand-in: no autosave.
   startAutosave(text, () => sandbox.worker === null && sandbox.grab === null && sandbox.world.bodyCount <= AUTOSAVE_MAX_BODIES);
+  /** Opens the autosave; false when there is none or it does not load. */
+  const restoreAutosave = (): boolean => {
+    const saved = readAutosave();
+    if (saved === null) return false;
+    try {
+      applySave(sandbox, parseSave(saved));
+      return true;
+    } catch {
+      // An autosave from an older page, or damaged: start fresh rather than complain.
+      clearAutosave();
+      return false;
+    }
+  };
   const inWorker = (): boolean => {
     if (sandbox.worker === null) return false;
     showMessage('The stress test runs in a worker: choose "leave, keep the world" in the panel first, then save or share.', 'info');
@@ -71,6 +92,7 @@ export function createSceneIO(sandbox: Sandbox): SceneIO {
       const url = location.href;
       try {
         await navigator.clipboard.writeText(url);
+        forgetLink();
         showMessage(`Share link copied (${(url.length / 1024).toFixed(1)} kB).`);
       } catch {
         showMessage('Share link is in the address bar (the clipboard is not available here).');
@@ -78,28 +100,32 @@ export function createSceneIO(sandbox: Sandbox): SceneIO {
     },
     async restore() {
       const params = new URLSearchParams(location.search);
-      try {
-        const linked = await decodeShareHash(location.hash);
-        if (linked !== null && loadText(linked, 'the link')) return;
-      } catch (error) {
-        showMessage(`Could not load the link: ${(error as Error).message}.`, 'error');
+      let refused: string | null = null;
+      if (location.hash.startsWith('#scene=')) {
+        try {
+          const linked = await decodeShareHash(location.hash);
+          if (linked !== null) {
+            applySave(sandbox, parseSave(linked));
+            forgetLink();
+            return;
+          }
+        } catch (error) {
+          refused = `Could not open the link: ${(error as Error).message}.`;
+        }
+        // A refused link is dropped too: a reload must not refuse it again over the autosave.
+        forgetLink();
       }
       const requested = params.get('scene');
       if (requested !== null && findScene(requested) !== undefined) {
         sandbox.loadScene(requested);
-        return;
+      } else {
+        if (requested !== null) refused = `There is no scene "${requested}".`;
+        if (!restoreAutosave()) sandbox.loadScene(sandbox.settings.scene);
       }
-      const saved = readAutosave();
-      if (saved !== null) {
-        try {
-          applySave(sandbox, parseSave(saved));
-          return;
-        } catch {
-          // An autosave from an older page, or damaged: start fresh rather than complain.
-          clearAutosave();
-        }
+      if (refused !== null) {
+        const what = findScene(sandbox.settings.scene)?.title ?? 'your last scene';
+        showMessage(`${refused} Opened "${what}" instead.`, 'error');
       }
-      sandbox.loadScene(sandbox.settings.scene);
     },
   };
 }

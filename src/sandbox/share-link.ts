@@ -18,8 +18,13 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('the link is damaged (not base64url)');
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('the link is damaged (it holds characters a Jostle link never has)');
+  let binary: string;
+  try {
+    binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    throw new Error('the link is damaged (it was cut short or changed)');
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
@@ -72,7 +77,8 @@ export async function decodeShareHash(hash: string): Promise<string | null> {
     const inflated = await pump(bytes, new DecompressionStream('deflate-raw'), MAX_INFLATED_BYTES);
     return new TextDecoder().decode(inflated);
   } catch (error) {
+    // The browser's own text (a WritableStream or a zlib complaint) means nothing to a user.
     const message = (error as Error).message;
-    throw new Error(message.startsWith('the link') ? message : `the link is damaged (${message})`);
+    throw new Error(message.startsWith('the link') ? message : 'the link is damaged (its compressed scene is broken: was it cut short?)');
   }
 }

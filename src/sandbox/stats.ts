@@ -7,7 +7,10 @@ import type { StepProfile, WorldStats } from '../physics/index';
 /** The counts the readout shows: from the world here, or from the worker's newest frame. */
 export interface StatsCounts {
   bodies: number;
+  /** The last step's counts; pairs and contacts are unknown (null) until a step has run in this world. */
   stats: WorldStats;
+  /** False while no step has run in this world (a paused scene just opened): pairs and contacts are not measured yet. */
+  measured?: boolean;
 }
 
 const SMOOTHING = 0.1; // weight of the newest sample in the running averages
@@ -33,12 +36,13 @@ export class StatsReadout {
    * Records a frame at `nowMs` (the real clock: the loop's frame time is capped for the
    * physics) and, now and then, rewrites the text; `where` says which thread steps.
    */
-  frame(counts: StatsCounts, renderer: string, nowMs: number, where = 'main thread'): void {
+  frame(read: () => StatsCounts, renderer: string, nowMs: number, where = 'main thread'): void {
     const seconds = this.lastFrame < 0 ? 0 : (nowMs - this.lastFrame) / 1000;
     this.lastFrame = nowMs;
     if (seconds > 0) this.frameSeconds += (seconds - this.frameSeconds) * (this.frameSeconds === 0 ? 1 : SMOOTHING);
     if (nowMs - this.lastText < UPDATE_INTERVAL) return;
     this.lastText = nowMs;
+    const counts = read();
     const p = this.phases;
     const st = counts.stats;
     const ms = (v: number): string => v.toFixed(2).padStart(6);
@@ -52,8 +56,8 @@ export class StatsReadout {
       `  sleep      ${ms(p.sleep)}`,
       `bodies       ${String(counts.bodies).padStart(6)}`,
       `awake        ${String(st.awakeBodies).padStart(6)}`,
-      `pairs        ${String(st.pairs).padStart(6)}`,
-      `contacts     ${String(st.contacts).padStart(6)}`,
+      `pairs        ${(counts.measured === false ? '–' : String(st.pairs)).padStart(6)}`,
+      `contacts     ${(counts.measured === false ? '–' : String(st.contacts)).padStart(6)}${counts.measured === false ? '   after a step' : ''}`,
     ].join('\n');
   }
 }

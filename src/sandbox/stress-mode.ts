@@ -11,6 +11,7 @@
  * scene's own; nothing is set for the benchmark's sake.
  */
 import { World, type StepProfile, type WorldStats } from '../physics/index';
+import { findScene } from '../scenes/index';
 import { showMessage } from './messages';
 import type { Sandbox } from './sandbox';
 import { readWorldSettings } from './settings';
@@ -142,14 +143,14 @@ export class StressMode {
     // The panel shows what runs (its sliders clamp what they cannot show).
     s.stressBudget = o.budgetMs;
     s.stressBatch = o.batch;
-    this.begin('ramp').ramp(o);
+    this.begin('ramp', 'Stress test: the ramp').ramp(o);
     this.hud.setBudget(o.budgetMs);
   }
 
   /** Builds crowd(`bodies`) in the worker and runs it. */
   runPreset(bodies: number): void {
     if (!Number.isInteger(bodies) || bodies < 1) throw new Error(`a preset needs a whole number of bodies ≥ 1, got ${bodies}`);
-    this.begin('preset').preset(bodies);
+    this.begin('preset', `Stress test: crowd (${count(bodies)})`).preset(bodies);
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 
@@ -159,7 +160,8 @@ export class StressMode {
    */
   runCurrentWorld(): void {
     const snapshot = this.sandbox.world.toJSON();
-    this.begin('world').load(snapshot, { ...this.sandbox.sceneBounds });
+    const title = findScene(this.sandbox.settings.scene)?.title ?? 'This world';
+    this.begin('world', `${title}, in the worker`).load(snapshot, { ...this.sandbox.sceneBounds });
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 
@@ -176,8 +178,11 @@ export class StressMode {
     if (this.session !== session) return; // something else ended the session meanwhile
     const world = World.fromJSON(snapshot);
     const bounds = { ...this.sandbox.sceneBounds };
+    // A preset or ramp world keeps its name; a moved world is its scene again.
+    const label = this.kind === 'world' ? null : this.sandbox.sceneLabel;
     this.sandbox.replaceWorld(world);
     this.sandbox.sceneBounds = bounds;
+    this.sandbox.sceneLabel = label;
     this.sandbox.changed();
   }
 
@@ -226,7 +231,7 @@ export class StressMode {
     };
   }
 
-  private begin(kind: StressKind): WorkerSession {
+  private begin(kind: StressKind, label: string): WorkerSession {
     let session = this.session;
     if (session === null) {
       session = new WorkerSession({
@@ -251,6 +256,7 @@ export class StressMode {
     // A ramp or a preset starts running, whatever the page was doing; a moved world keeps its state.
     if (kind !== 'world' && this.sandbox.settings.paused) this.sandbox.setPaused(false);
     this.kind = kind;
+    this.sandbox.sceneLabel = label;
     this.latest = null;
     this.steps.clear();
     this.renders.clear();

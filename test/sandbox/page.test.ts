@@ -334,6 +334,7 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
 
   it('a share link and the autosave bring the scene back', async () => {
     const context = await suite.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.baseUrl });
     const page = await open('?scene=empty-arena', context);
     await page.keyboard.press(' ');
     for (const [x, y] of [
@@ -348,8 +349,11 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     expect(made.length).toBe(7);
     await page.locator('.lil-title', { hasText: 'Save and share' }).click();
     await page.getByRole('button', { name: 'copy share link' }).click();
-    await page.waitForFunction(() => location.hash.startsWith('#scene=z'));
-    const link = await page.evaluate(() => location.origin + location.pathname + location.hash);
+    await page.waitForSelector('#message.visible');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toContain('#scene=z');
+    // The copied link is not left in the address bar, where a reload would reopen it.
+    expect(await page.evaluate(() => location.hash)).toBe('');
     const linked = await open(link.slice(suite.baseUrl.length));
     expect(await bodies(linked)).toEqual(made);
     // Autosave: a reload of the first page (same storage, no link) restores the spawned bodies.
