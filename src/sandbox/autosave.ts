@@ -27,16 +27,19 @@ export function clearAutosave(): void {
 }
 
 /**
- * Saves `write()` periodically and on page hide, while `shouldSave()` allows. A full storage
- * only skips that save.
+ * Saves `write()` periodically and on page hide, while `shouldSave()` allows. A save the
+ * storage refuses (full, or turned off) calls `onRefused` the first time only: the user must
+ * learn that reload no longer brings the scene back, but not every two seconds.
  */
-export function startAutosave(write: () => string, shouldSave: () => boolean): void {
+export function startAutosave(write: () => string, shouldSave: () => boolean, onRefused: () => void): void {
+  let told = false;
   const save = (): void => {
     if (!shouldSave()) return;
     try {
       localStorage.setItem(KEY, write());
     } catch {
-      // Quota exceeded or storage disabled: the scene simply is not autosaved this time.
+      if (!told) onRefused();
+      told = true;
     }
   };
   window.setInterval(save, INTERVAL);

@@ -232,6 +232,15 @@ function rampStatus(): RampStatus | null {
   };
 }
 
+/** Builds a world with `action`; an Error is reported as a refusal, so the page keeps its own world. */
+function build(what: string, action: () => void): void {
+  try {
+    action();
+  } catch (error) {
+    scope.postMessage({ type: 'refused', text: `${what}: ${(error as Error).message}` });
+  }
+}
+
 /** Runs `action`; an Error becomes a message to the page instead of killing the worker. */
 function attempt(what: string, action: () => void): void {
   try {
@@ -245,7 +254,7 @@ scope.onmessage = (event) => {
   const m = event.data;
   switch (m.type) {
     case 'preset':
-      attempt('Cannot build the preset', () => {
+      build('Cannot build the preset', () => {
         const next = new World();
         crowd(next, { count: m.count });
         arena = null;
@@ -254,7 +263,7 @@ scope.onmessage = (event) => {
       });
       break;
     case 'ramp':
-      attempt('Cannot start the ramp', () => {
+      build('Cannot start the ramp', () => {
         const next = new StressRamp(m.options, performance.now());
         const nextWorld = new World();
         const a = stressArena(nextWorld, { count: next.options.batch });
@@ -264,7 +273,7 @@ scope.onmessage = (event) => {
       });
       break;
     case 'load':
-      attempt('Cannot load the world', () => {
+      build('Cannot load the world', () => {
         const next = World.fromJSON(m.snapshot);
         arena = null;
         ramp = null;

@@ -9,6 +9,7 @@ import { MAX_COORDINATE, SNAPSHOT_FORMAT, World, type WorldSnapshot } from '../p
 import { findScene } from '../scenes/index';
 import { MAX_SCALE, MIN_SCALE } from './camera';
 import type { Sandbox } from './sandbox';
+import { JsonShapeGuard, checkWorldWork } from './load-limits';
 import { LIMITS, SHAPE_KINDS, type Settings, type ShapeKind } from './settings';
 
 export const SAVE_FORMAT = 'jostle-sandbox';
@@ -122,6 +123,7 @@ function readCamera(raw: unknown): SaveFile['camera'] | null {
 export function parseSave(text: string): LoadedSave {
   if (text.length > MAX_SAVE_BYTES) throw new Error(`the file is larger than ${MAX_SAVE_BYTES / 1024 / 1024} MB`);
   if (looksBinary(text)) throw new Error('it is not a saved scene but a binary file (an image or an archive?)');
+  new JsonShapeGuard().feedText(text);
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -145,6 +147,7 @@ export function parseSave(text: string): LoadedSave {
 
 function readWorld(raw: unknown): World {
   if (raw === undefined) throw new Error('it has no world (the "world" field is missing)');
+  checkWorldWork(raw);
   try {
     return World.fromJSON(raw);
   } catch (error) {

@@ -56,7 +56,15 @@ export function createSceneIO(sandbox: Sandbox): SceneIO {
   };
   const openPicker = attachFileInputs((file) => void loadFile(file));
   // In stress mode the world is in the worker and `sandbox.world` an empty stand-in: no autosave.
-  startAutosave(text, () => sandbox.worker === null && sandbox.grab === null && sandbox.world.bodyCount <= AUTOSAVE_MAX_BODIES);
+  startAutosave(
+    text,
+    () => sandbox.worker === null && sandbox.grab === null && sandbox.world.bodyCount <= AUTOSAVE_MAX_BODIES,
+    () =>
+      showMessage(
+        'Autosave stopped: the browser refuses to store more for this page (its storage is full or turned off). A reload will not bring this scene back: save it to a file (Save and share) to keep it.',
+        'error',
+      ),
+  );
   /** Opens the autosave; false when there is none or it does not load. */
   const restoreAutosave = (): boolean => {
     const saved = readAutosave();

@@ -3,6 +3,7 @@
  * (`#scene=z...`), so a link carries the scene without any server. Browsers without
  * CompressionStream write and read the uncompressed form (`#scene=j...`).
  */
+import { JsonShapeGuard } from './load-limits';
 
 const HASH_PREFIX = '#scene=';
 /** Longest link payload the page decodes, characters: refuses a hostile link before inflating it. */
@@ -30,7 +31,8 @@ function fromBase64Url(text: string): Uint8Array {
   return bytes;
 }
 
-async function pump(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
+/** Runs `bytes` through `stream`; each chunk out goes to `guard` (which may throw) as it arrives. */
+async function pump(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number, guard?: JsonShapeGuard): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   void writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close()).catch(() => undefined);
   const reader = stream.readable.getReader();
@@ -40,6 +42,12 @@ async function pump(bytes: Uint8Array, stream: CompressionStream | Decompression
     const { done, value } = await reader.read();
     if (done) break;
     total += value.length;
+    try {
+      guard?.feedBytes(value);
+    } catch (error) {
+      await reader.cancel();
+      throw new Error(`the link's scene is refused: ${(error as Error).message}`);
+    }
     if (total > limit) {
       await reader.cancel();
       throw new Error(`the link's scene is larger than ${limit / 1024 / 1024} MB`);
@@ -74,7 +82,7 @@ export async function decodeShareHash(hash: string): Promise<string | null> {
   if (kind !== 'z') throw new Error('the link is damaged (unknown encoding)');
   if (typeof DecompressionStream === 'undefined') throw new Error('this browser cannot read compressed links');
   try {
-    const inflated = await pump(bytes, new DecompressionStream('deflate-raw'), MAX_INFLATED_BYTES);
+    const inflated = await pump(bytes, new DecompressionStream('deflate-raw'), MAX_INFLATED_BYTES, new JsonShapeGuard());
     return new TextDecoder().decode(inflated);
   } catch (error) {
     // The browser's own text (a WritableStream or a zlib complaint) means nothing to a user.

@@ -11,6 +11,7 @@
  * scene's own; nothing is set for the benchmark's sake.
  */
 import { World, type StepProfile, type WorldStats } from '../physics/index';
+import type { Bounds } from './camera';
 import { findScene } from '../scenes/index';
 import { showMessage } from './messages';
 import type { Sandbox } from './sandbox';
@@ -108,6 +109,8 @@ export class StressMode {
   private lastText = -Infinity;
   private fitted: { x: number; y: number; scale: number } | null = null;
   private readonly profileListeners: Array<(p: StepProfile) => void> = [];
+  /** The page's world from before the session, brought back if the worker fails. */
+  private kept: { world: World; bounds: Bounds; label: string | null } | null = null;
 
   constructor(private readonly sandbox: Sandbox) {
     sandbox.onWorkerEnd(() => this.ended());
@@ -143,14 +146,14 @@ export class StressMode {
     // The panel shows what runs (its sliders clamp what they cannot show).
     s.stressBudget = o.budgetMs;
     s.stressBatch = o.batch;
-    this.begin('ramp', 'Stress test: the ramp').ramp(o);
+    this.start('ramp', 'Stress test: the ramp', (session) => session.ramp(o));
     this.hud.setBudget(o.budgetMs);
   }
 
   /** Builds crowd(`bodies`) in the worker and runs it. */
   runPreset(bodies: number): void {
     if (!Number.isInteger(bodies) || bodies < 1) throw new Error(`a preset needs a whole number of bodies ≥ 1, got ${bodies}`);
-    this.begin('preset', `Stress test: crowd (${count(bodies)})`).preset(bodies);
+    this.start('preset', `Stress test: crowd (${count(bodies)})`, (session) => session.preset(bodies));
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 
@@ -159,9 +162,11 @@ export class StressMode {
    * paused or not: the same scene, stepped off the main thread.
    */
   runCurrentWorld(): void {
+    if (this.session !== null) throw new Error('the world is already in the worker');
     const snapshot = this.sandbox.world.toJSON();
+    const bounds = { ...this.sandbox.sceneBounds };
     const title = findScene(this.sandbox.settings.scene)?.title ?? 'This world';
-    this.begin('world', `${title}, in the worker`).load(snapshot, { ...this.sandbox.sceneBounds });
+    this.start('world', `${title}, in the worker`, (session) => session.load(snapshot, bounds));
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 
@@ -231,10 +236,44 @@ export class StressMode {
     };
   }
 
+  /**
+   * Starts `kind` in the worker (starting the worker first if needed) with `send`. The page's
+   * world is kept until the session ends: if the worker cannot be loaded, cannot be handed the
+   * world, refuses it or crashes, that world comes back (fail).
+   */
+  private start(kind: StressKind, label: string, send: (session: WorkerSession) => void): void {
+    const session = this.begin(kind, label);
+    try {
+      send(session);
+    } catch {
+      // postMessage's DataCloneError or RangeError: the browser could not copy the world.
+      this.fail('the world could not be copied into the worker (a body\'s userData is nested too deeply or holds something that cannot be copied)');
+    }
+  }
+
+  /** Ends a session that failed and brings back the world the page had when it started. */
+  private fail(reason: string): void {
+    const kept = this.kept;
+    this.kept = null;
+    this.sandbox.dropWorker();
+    let back = '';
+    if (kept !== null) {
+      this.sandbox.replaceWorld(kept.world);
+      this.sandbox.sceneBounds = kept.bounds;
+      this.sandbox.sceneLabel = kept.label;
+      this.sandbox.changed();
+      back = ` Your world is back as it was when the stress test started (${count(kept.world.bodyCount)} bodies).`;
+    }
+    showMessage(`The stress test stopped: ${reason}.${back}`, 'error');
+  }
+
   private begin(kind: StressKind, label: string): WorkerSession {
     let session = this.session;
     if (session === null) {
+      const s = this.sandbox;
+      this.kept = { world: s.world, bounds: { ...s.sceneBounds }, label: s.sceneLabel };
       session = new WorkerSession({
+        failed: (reason) => this.fail(reason),
         frame: (frame, profiles) => this.takeFrame(frame, profiles),
         scene: (options, bounds) => {
           readWorldSettings(this.sandbox.settings, options);
@@ -279,6 +318,7 @@ export class StressMode {
 
   private ended(): void {
     this.session = null;
+    this.kept = null;
     this.kind = null;
     this.latest = null;
     this.hud.show(false);

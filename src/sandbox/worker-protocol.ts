@@ -98,4 +98,6 @@ export type FromWorker =
   | { type: 'scene'; options: WorldOptions; bounds: Bounds }
   | { type: 'options'; options: WorldOptions }
   | { type: 'world'; snapshot: WorldSnapshot }
+  /** A preset, ramp or load could not be built: the worker has no world of the page's. */
+  | { type: 'refused'; text: string }
   | { type: 'message'; text: string; kind: 'error' | 'info' };

@@ -34,6 +34,8 @@ export interface SessionListener {
   options?(options: WorldOptions): void;
   /** Something to tell the user. */
   message?(text: string, kind: 'error' | 'info'): void;
+  /** The worker failed (its script did not load, it crashed, or it refused to build a world), in words. */
+  failed?(reason: string): void;
 }
 
 export class WorkerSession {
@@ -53,7 +55,8 @@ export class WorkerSession {
     this.worker.onmessage = (event: MessageEvent<FromWorker>) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      listener.message?.(`The physics worker failed: ${event.message}`, 'error');
+      // A script that did not load has no message; a crash says what threw.
+      listener.failed?.(event.message ? `the physics worker stopped (${event.message})` : 'the physics worker could not be loaded');
     };
   }
 
@@ -152,6 +155,7 @@ export class WorkerSession {
 
   // ---- Messages ----
 
+  /** Posts `message`; throws (the browser's DataCloneError or RangeError) when it cannot be copied. */
   private send(message: ToWorker, transfer: Transferable[] = []): void {
     if (!this.disposed) this.worker.postMessage(message, transfer);
   }
@@ -172,6 +176,9 @@ export class WorkerSession {
         break;
       case 'world':
         for (const resolve of this.waitingForWorld.splice(0)) resolve(m.snapshot);
+        break;
+      case 'refused':
+        this.listener.failed?.(m.text);
         break;
     }
   }
