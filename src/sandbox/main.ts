@@ -4,21 +4,21 @@
  * connects them. In stress mode the world steps in a worker (physics-worker.ts): the loop then
  * only draws the worker's newest frame.
  */
-import './style.css';
-import { createSceneIO } from './scene-io';
+import './ui/style.css';
+import { createSceneIO } from './files/scene-io';
 import { installDebugApi } from './debug-api';
-import { createHelp } from './help';
-import { attachPointerInput } from './input';
-import { attachKeyboard, type KeyboardState } from './keyboard';
+import { createHelp } from './ui/help';
+import { attachPointerInput } from './input/input';
+import { attachKeyboard, type KeyboardState } from './input/keyboard';
 import { FixedStepLoop } from './loop';
-import { showMessage } from './messages';
-import { Overlay } from './overlay';
-import { createPanel } from './panel';
-import { createRenderer, type Renderer } from './renderer';
+import { showMessage } from './ui/messages';
+import { Overlay } from './overlays/overlay';
+import { createPanel } from './ui/panel';
+import { createRenderer, type Renderer } from './rendering/renderer';
 import { Sandbox } from './sandbox';
-import type { RendererKind } from './settings';
-import { StatsReadout } from './stats';
-import { StressMode } from './stress-mode';
+import type { RendererKind } from './shared/settings';
+import { StatsReadout } from './ui/stats';
+import { StressMode } from './stress/stress-mode';
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);

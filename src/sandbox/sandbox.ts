@@ -10,17 +10,17 @@
  */
 import { World, mulberry32, roundedRectOverlap, type Body, type PointHit, type Random } from '../physics/index';
 import { SCENES, findScene } from '../scenes/index';
-import { BodyInstances } from './body-instances';
-import { Camera, type Bounds } from './camera';
-import { Grab } from './grab';
+import { BodyInstances } from './shared/body-instances';
+import { Camera, type Bounds } from './shared/camera';
+import { Grab } from './shared/grab';
 import type { FixedStepLoop } from './loop';
-import { showMessage } from './messages';
-import { defaultSettings, readWorldSettings, worldOptionsOf, type Settings } from './settings';
-import { scatter, scatterReport } from './scatter';
-import type { StatsCounts } from './stats';
-import { shapeParams } from './shapes';
-import type { PickedBody, WorkerSession } from './worker-session';
-import { worldBounds } from './world-view';
+import { showMessage } from './ui/messages';
+import { defaultSettings, readWorldSettings, worldOptionsOf, type Settings } from './shared/settings';
+import { scatter, scatterReport } from './shared/scatter';
+import type { StatsCounts } from './ui/stats';
+import { shapeParams } from './shared/shapes';
+import type { PickedBody, WorkerSession } from './worker/worker-session';
+import { worldBounds } from './shared/world-view';
 
 /** Bodies above which a reset asks first: a world this big took a stress test or a long while to build. */
 export const CONFIRM_RESET_BODIES = 5000;
