@@ -12,8 +12,11 @@ import { attachPointerInput } from './input/input';
 import { attachKeyboard, type KeyboardState } from './input/keyboard';
 import { FixedStepLoop } from './loop';
 import { showMessage } from './ui/messages';
+import { DebugLegend } from './overlays/debug-legend';
 import { Overlay } from './overlays/overlay';
+import { showFirstHint } from './ui/hint';
 import { createPanel } from './ui/panel';
+import { createPauseBadge } from './ui/pause-badge';
 import { createRenderer, type Renderer } from './rendering/renderer';
 import { Sandbox } from './sandbox';
 import type { RendererKind } from './shared/settings';
@@ -91,6 +94,15 @@ function setRenderer(kind: RendererKind): void {
 }
 
 const stats = { readout: null as StatsReadout | null };
+const legend = new DebugLegend();
+const pauseBadge = createPauseBadge(stage, () => {
+  if (sandbox.settings.timeScale <= 0) {
+    sandbox.settings.timeScale = 1;
+    sandbox.applySettings();
+  }
+  sandbox.setPaused(false);
+  sandbox.changed();
+});
 const stress = new StressMode(sandbox);
 stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
@@ -117,6 +129,8 @@ const loop = new FixedStepLoop({
       renderer.draw(sandbox.instances, camera);
       overlay.draw(sandbox);
     }
+    pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
+    legend.update(sandbox.settings);
     const now = performance.now();
     const counts = stress.active ? stress.counts : null;
     if (counts !== null) stats.readout?.frame(() => counts, renderer.kind, now, 'worker');
@@ -146,4 +160,5 @@ resize();
 await io.restore();
 startStressFromUrl(stress);
 loop.start();
+showFirstHint(window.matchMedia('(pointer: coarse)').matches);
 document.body.dataset.ready = 'true';

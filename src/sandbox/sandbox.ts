@@ -45,6 +45,8 @@ export class Sandbox {
   fitInsetRight = 0;
   /** The physics worker while in stress mode, else null. */
   worker: WorkerSession | null = null;
+  /** The moving bodies have different restitutions: the slider shows "mixed" instead of one value. */
+  restitutionMixed = false;
   /** What the scene list shows when the world is not one of its scenes (a stress test's), else null. */
   sceneLabel: string | null = null;
   /** When the last unconfirmed reset asked (ms, performance.now), or -Infinity. */
@@ -139,10 +141,11 @@ export class Sandbox {
     this.settings.scene = entry.id;
     this.replaceWorld(world);
     if (entry.view !== undefined) this.sceneBounds = { ...entry.view };
+    // The explainer is on in the scene made for it (the lab) and off elsewhere until asked for.
+    this.settings.explain = entry.explainPair !== undefined;
     if (entry.explainPair !== undefined) {
       const [a, b] = entry.explainPair;
       this.selection = [world.getBody(a), world.getBody(b)].filter((x): x is Body => x !== undefined);
-      this.settings.explain = true;
     }
     this.setPaused(entry.startPaused === true);
     this.fitView();
@@ -185,6 +188,7 @@ export class Sandbox {
     this.selection = [];
     this.instances.reset();
     readWorldSettings(this.settings, world.options);
+    this.readRestitution();
     this.sceneBounds = worldBounds(world) ?? this.sceneBounds;
     this.loop?.resetTime();
   }
@@ -249,10 +253,29 @@ export class Sandbox {
 
   // ---- Material ----
 
+  /**
+   * Makes the restitution setting the world's: the moving bodies' common value, or "mixed"
+   * when they differ (the setting, the default for new bodies, is then left as it was).
+   */
+  private readRestitution(): void {
+    let value: number | null = null;
+    this.restitutionMixed = false;
+    for (const b of this.world.getBodies()) {
+      if (b.type === 'static') continue;
+      if (value === null) value = b.restitution;
+      else if (b.restitution !== value) {
+        this.restitutionMixed = true;
+        return;
+      }
+    }
+    if (value !== null) this.settings.restitution = value;
+  }
+
   /** Sets every body's restitution, and the default of new ones, to `e` in [0, 1]. */
   setRestitutionAll(e: number): void {
     const value = Math.min(1, Math.max(0, e));
     this.settings.restitution = value;
+    this.restitutionMixed = false;
     if (this.worker !== null) {
       this.worker.setRestitutionAll(value);
       return;
@@ -352,9 +375,16 @@ export class Sandbox {
     this.selection = [...this.selection.filter((b) => b !== body && b.isValid), body].slice(-2);
   }
 
-  /** Starts dragging `body` from world point (x, y) m. */
+  /** Starts dragging `body` from world point (x, y) m; with the explainer on, it joins the explained pair. */
   startGrab(body: Body, x: number, y: number): void {
     this.grab = new Grab(this.world, body, x, y);
+    if (this.settings.explain) this.select(body);
+  }
+
+  /** The user asked to explain `body` (a modifier-click): the explainer comes on with it selected. */
+  explainBody(body: Body): void {
+    this.settings.explain = true;
     this.select(body);
+    this.changed();
   }
 }

@@ -138,9 +138,15 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       mode = 'click';
       return;
     }
+    if (e.altKey || e.ctrlKey || e.metaKey) {
+      // A modifier-click asks for the explainer: it selects, it does not grab.
+      sandbox.explainBody(body);
+      mode = 'none';
+      return;
+    }
     if (body.type === 'static' && !sandbox.settings.paused) {
-      // A wall cannot be dragged while the world runs; pressing it selects it for the explainer.
-      sandbox.select(body);
+      // A wall cannot be dragged while the world runs; with the explainer on, pressing it selects it.
+      if (sandbox.settings.explain) sandbox.select(body);
       mode = 'none';
       return;
     }

@@ -13,7 +13,18 @@ import { KIND_DYNAMIC, bodyArrays } from '../shared/world-view';
 const MAX_MARKED = 6000; // bodies per frame for velocity and sleep markers
 const VELOCITY_TIME = 0.2; // s: a velocity arrow shows where the body will be this much later
 const NORMAL_PX = 18; // px: length of a contact normal
-const TREE_COLORS = ['#3fb950', '#58a6ff', '#d29922', '#f778ba', '#a371f7', '#79c0ff', '#ffa657'];
+/** R-tree node outlines by height (1 = leaves' parents), cycling. */
+export const TREE_COLORS = ['#3fb950', '#58a6ff', '#d29922', '#f778ba', '#a371f7', '#79c0ff', '#ffa657'];
+/** Fat box outlines. */
+export const FAT_BOX_COLOR = 'rgba(230, 237, 243, 0.28)';
+/** A contact point whose bodies overlap, and one that is only speculative (a gap, not touching yet). */
+export const CONTACT_OVERLAP_COLOR = '#ff7b72';
+export const CONTACT_GAP_COLOR = '#e3b341';
+/** Velocity arrows. */
+export const VELOCITY_COLOR = '#7ee787';
+/** Sleep dots: awake, asleep. */
+export const AWAKE_COLOR = 'rgba(126, 231, 135, 0.9)';
+export const ASLEEP_COLOR = 'rgba(139, 148, 158, 0.9)';
 
 /** Whether any debug layer is on. */
 export function anyDebugLayer(s: Settings): boolean {
@@ -36,7 +47,7 @@ export function drawDebug(ctx: CanvasRenderingContext2D, world: World, camera: C
     ctx.lineWidth = 1;
     const contacts: Array<[number, number, number, number, number]> = [];
     ctx.beginPath();
-    ctx.strokeStyle = 'rgba(230, 237, 243, 0.28)';
+    ctx.strokeStyle = FAT_BOX_COLOR;
     world.debugDraw({
       treeNode: s.treeNodes
         ? (minX, minY, maxX, maxY, height, isStatic) => {
@@ -66,7 +77,7 @@ export function drawDebug(ctx: CanvasRenderingContext2D, world: World, camera: C
     for (const [x, y, nx, ny, overlap] of contacts) {
       const px = sx(camera, x);
       const py = sy(camera, y);
-      const color = overlap > 0 ? '#ff7b72' : '#e3b341';
+      const color = overlap > 0 ? CONTACT_OVERLAP_COLOR : CONTACT_GAP_COLOR;
       ctx.strokeStyle = color;
       ctx.fillStyle = color;
       ctx.lineWidth = 1.5;
@@ -93,13 +104,13 @@ export function drawDebug(ctx: CanvasRenderingContext2D, world: World, camera: C
       if (s.velocities && a.awake[i] === 1) {
         const vx = a.vx[i] * VELOCITY_TIME * scale;
         const vy = a.vy[i] * VELOCITY_TIME * scale;
-        ctx.strokeStyle = '#7ee787';
-        ctx.fillStyle = '#7ee787';
+        ctx.strokeStyle = VELOCITY_COLOR;
+        ctx.fillStyle = VELOCITY_COLOR;
         arrow(ctx, px, py, px + vx, py - vy, 5);
       }
       if (s.sleepState) {
         const r = Math.max(3, (Math.min(a.halfWidth[i], a.halfHeight[i]) + a.radius[i]) * scale * 0.5);
-        ctx.fillStyle = a.awake[i] === 1 ? 'rgba(126, 231, 135, 0.9)' : 'rgba(139, 148, 158, 0.9)';
+        ctx.fillStyle = a.awake[i] === 1 ? AWAKE_COLOR : ASLEEP_COLOR;
         ctx.beginPath();
         ctx.arc(px, py, Math.min(r, 4), 0, 2 * Math.PI);
         ctx.fill();

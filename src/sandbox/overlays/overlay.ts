@@ -37,7 +37,7 @@ export class Overlay {
   draw(sandbox: Sandbox): void {
     const { ctx, canvas } = this;
     const s = sandbox.settings;
-    const selection = sandbox.selection.filter((b) => b.isValid);
+    const selection = s.explain ? sandbox.selection.filter((b) => b.isValid) : [];
     const explaining = s.explain && selection.length === 2;
     if (!this.wasDrawn && !anyDebugLayer(s) && selection.length === 0 && sandbox.grab === null) {
       this.setCard('');

@@ -20,7 +20,8 @@ const KINEMATIC: Rgb = [148, 163, 184];
 const HOT: Rgb = [255, 236, 190];
 const HOT_SPEED = 25; // m/s at which a body is as hot as it gets
 const HOT_MIX = 0.75; // how far toward HOT the fastest bodies go
-const SLEEP_DIM = 0.45; // a sleeping body keeps this share of its colour
+/** A sleeping body keeps this share of its colour: a hint, not a body that looks switched off (the debug layer marks sleep plainly). */
+const SLEEP_DIM = 0.8;
 
 /** Packs bytes into the renderers' RGBA layout. */
 export function packRgba(r: number, g: number, b: number, a = 255): number {

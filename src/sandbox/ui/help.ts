@@ -14,7 +14,7 @@ const HELP = [
   ['r', 'reset the scene'],
   ['1 – 5', 'circle, box, rounded rect, capsule, random'],
   ['f', 'fit the view'],
-  ['press two bodies', 'explain their collision'],
+  ['alt + click two bodies', 'explain their collision (Esc clears)'],
   ['drop a .json file', 'load a saved scene'],
   ['?', 'this help'],
 ] as const;

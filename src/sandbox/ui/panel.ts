@@ -5,12 +5,15 @@
  * Controls edit the sandbox's settings object and call the sandbox; `refresh` re-reads the
  * settings after a key press, a new scene or a loaded file.
  */
-import GUI, { OptionController } from 'lil-gui';
+import GUI, { NumberController, OptionController } from 'lil-gui';
 import { SCENES } from '../../scenes/index';
 import { showMessage } from './messages';
 import type { Sandbox } from '../sandbox';
 import { STRESS_PRESETS, type StressMode } from '../stress/stress-mode';
 import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, type RendererKind, type Settings } from '../shared/settings';
+
+/** Screens this narrow open with the panel closed (a phone held upright). */
+export const NARROW_SCREEN = '(max-width: 700px)';
 
 /** What the panel's buttons do beyond the sandbox's own actions. */
 export interface PanelActions {
@@ -53,6 +56,37 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     share: () => actions.copyShareLink(),
     help: () => actions.showHelp(),
   };
+  // Folders in order of use: what a new user reaches for first is open at the top; the
+  // stress test, debug layers, explainer and files are one click away, closed.
+  const sim = gui.addFolder('Simulation');
+  sim.add(s, 'paused').name('pause (space)').onChange((v: boolean) => sandbox.setPaused(v));
+  sim.add(buttons, 'step').name('step (. or →)');
+  sim.add(buttons, 'reset').name('reset scene (r)');
+  num(sim, 'timeScale', LIMITS.timeScale, 0.05, 'time scale');
+  num(sim, 'gravityX', LIMITS.gravity, 0.1, 'gravity x');
+  num(sim, 'gravityY', LIMITS.gravity, 0.1, 'gravity y');
+  num(sim, 'linearDamping', LIMITS.linearDamping, 0.01, 'linear damping');
+  const solver = sim.addFolder('Solver');
+  num(solver, 'hertz', LIMITS.hertz, 1, 'hertz');
+  num(solver, 'substeps', LIMITS.substeps, 1, 'substeps');
+  num(solver, 'iterations', LIMITS.iterations, 1, 'iterations');
+  solver.add(s, 'sleep').name('sleep').onChange(apply);
+  solver.close();
+
+  const material = gui.addFolder('Material');
+  const restitutionControl = material
+    .add(s, 'restitution', LIMITS.restitution[0], LIMITS.restitution[1], 0.01)
+    .name('restitution')
+    .onChange((v: number) => sandbox.setRestitutionAll(v));
+  num(material, 'density', LIMITS.density, 0.05, 'density (new)');
+
+  const spawn = gui.addFolder('Spawn');
+  spawn.add(s, 'shape', [...SHAPE_KINDS]).name('shape (1–5)');
+  num(spawn, 'size', LIMITS.size, 0.05, 'size');
+  num(spawn, 'cornerRadius', LIMITS.cornerRadius, 0.05, 'corner radius');
+  num(spawn, 'count', LIMITS.count, 1, 'count');
+  spawn.add(buttons, 'spawn').name('spawn N');
+
   const scenes = gui.addFolder('Scene');
   const sceneOptions: Record<string, string> = {};
   for (const entry of SCENES) sceneOptions[entry.title] = entry.id;
@@ -91,33 +125,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   const worldControl = stressFolder.add(stressButtons, 'world').name('this world in the worker');
   const stopControl = stressFolder.add(stressButtons, 'stop').name('stop the ramp');
   const leaveControl = stressFolder.add(stressButtons, 'leave').name('leave, keep the world');
-
-  const sim = gui.addFolder('Simulation');
-  sim.add(s, 'paused').name('pause (space)').onChange((v: boolean) => sandbox.setPaused(v));
-  sim.add(buttons, 'step').name('step (. or →)');
-  sim.add(buttons, 'reset').name('reset scene (r)');
-  num(sim, 'hertz', LIMITS.hertz, 1, 'hertz');
-  num(sim, 'substeps', LIMITS.substeps, 1, 'substeps');
-  num(sim, 'iterations', LIMITS.iterations, 1, 'iterations');
-  num(sim, 'timeScale', LIMITS.timeScale, 0.05, 'time scale');
-  num(sim, 'gravityX', LIMITS.gravity, 0.1, 'gravity x');
-  num(sim, 'gravityY', LIMITS.gravity, 0.1, 'gravity y');
-  num(sim, 'linearDamping', LIMITS.linearDamping, 0.01, 'linear damping');
-  sim.add(s, 'sleep').name('sleep').onChange(apply);
-
-  const material = gui.addFolder('Material');
-  material
-    .add(s, 'restitution', LIMITS.restitution[0], LIMITS.restitution[1], 0.01)
-    .name('restitution')
-    .onChange((v: number) => sandbox.setRestitutionAll(v));
-  num(material, 'density', LIMITS.density, 0.05, 'density (new)');
-
-  const spawn = gui.addFolder('Spawn');
-  spawn.add(s, 'shape', [...SHAPE_KINDS]).name('shape (1–5)');
-  num(spawn, 'size', LIMITS.size, 0.05, 'size');
-  num(spawn, 'cornerRadius', LIMITS.cornerRadius, 0.05, 'corner radius');
-  num(spawn, 'count', LIMITS.count, 1, 'count');
-  spawn.add(buttons, 'spawn').name('spawn N');
+  stressFolder.close();
 
   const debug = gui.addFolder('Debug draw');
   debug.add(s, 'fatBoxes').name('fat boxes');
@@ -128,9 +136,15 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   debug.close();
 
   const collision = gui.addFolder('Collision explained');
-  collision.add(s, 'explain').name('explain selected pair');
+  collision
+    .add(s, 'explain')
+    .name('explain selected pair')
+    .onChange((on: boolean) => {
+      if (!on) sandbox.selection = [];
+    });
   collision.add(s, 'measurements').name('show measurements');
-  collision.add(buttons, 'clearSelection').name('clear selection');
+  collision.add(buttons, 'clearSelection').name('clear selection (Esc)');
+  collision.close();
 
   const files = gui.addFolder('Save and share');
   files.add(buttons, 'save').name('save file');
@@ -143,6 +157,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   const statsElement = document.createElement('pre');
   statsElement.id = 'stats';
   stats.$children.appendChild(statsElement);
+  stats.close();
 
   // lil-gui stops key events inside its controllers (so typing in a field is not a shortcut).
   // A clicked button or checkbox would keep the focus and with it swallow every shortcut
@@ -162,10 +177,14 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     for (const c of gui.controllersRecursive()) c.updateDisplay();
     // A stress world is none of the listed scenes: name it rather than show the one before it.
     if (sandbox.sceneLabel !== null && sceneControl instanceof OptionController) sceneControl.$display.textContent = sandbox.sceneLabel;
+    // Bodies of different restitution: the slider cannot show one value, so it says so.
+    if (sandbox.restitutionMixed && restitutionControl instanceof NumberController) restitutionControl.$input.value = 'mixed';
     stopControl.enable(stress.rampRunning);
     leaveControl.enable(stress.active);
     worldControl.enable(!stress.active);
   };
   sandbox.onChange(refresh);
+  // On a narrow screen the open panel would cover most of the scene: it starts closed.
+  if (window.matchMedia(NARROW_SCREEN).matches) gui.close();
   return { refresh, statsElement };
 }
