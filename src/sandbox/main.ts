@@ -17,6 +17,7 @@ import { Overlay } from './overlays/overlay';
 import { showFirstHint } from './ui/hint';
 import { createPanel } from './ui/panel';
 import { createPauseBadge } from './ui/pause-badge';
+import { createToolbar } from './ui/toolbar';
 import { createRenderer, type Renderer } from './rendering/renderer';
 import { Sandbox } from './sandbox';
 import type { RendererKind } from './shared/settings';
@@ -150,6 +151,7 @@ const panel = createPanel(sandbox, stress, {
   showHelp: () => help.toggle(),
 });
 stats.readout = new StatsReadout(panel.statsElement);
+createToolbar(sandbox);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
 attachKeyboard(sandbox, keys, () => hover, help);

@@ -20,7 +20,7 @@ const CLICK_SLOP = 5; // px
 /** Zoom factor per wheel pixel. */
 const WHEEL_ZOOM = 0.0015;
 
-type Mode = 'none' | 'grab' | 'pan' | 'spray' | 'click' | 'remove' | 'pinch';
+type Mode = 'none' | 'grab' | 'pan' | 'spray' | 'erase' | 'click' | 'remove' | 'pinch';
 
 /** Last pointer position over the stage, client px: where Delete acts. */
 export interface HoverState {
@@ -116,7 +116,13 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       return;
     }
     if (e.button !== 0) return;
-    if (e.shiftKey) {
+    if (sandbox.settings.tool === 'erase') {
+      // The eraser removes what it touches, as a right drag would start to, and keeps erasing along the path.
+      mode = 'erase';
+      sandbox.removeAtScreen(e.clientX, e.clientY);
+      return;
+    }
+    if (e.shiftKey || sandbox.settings.tool === 'spray') {
       mode = 'spray';
       sprayX = p.x;
       sprayY = p.y;
@@ -184,6 +190,8 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       sandbox.grab.targetX = p.x;
       sandbox.grab.targetY = p.y;
       if (sandbox.settings.paused) sandbox.grab.follow();
+    } else if (mode === 'erase') {
+      sandbox.removeAtScreen(e.clientX, e.clientY);
     } else if (mode === 'spray') {
       const spacing = sandbox.settings.size * 1.05;
       if (Math.hypot(p.x - sprayX, p.y - sprayY) >= spacing) {

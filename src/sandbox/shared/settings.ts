@@ -9,6 +9,10 @@ import type { WorldOptions } from '../../physics/index';
 export const SHAPE_KINDS = ['circle', 'box', 'rounded', 'capsule', 'random'] as const;
 export type ShapeKind = (typeof SHAPE_KINDS)[number];
 
+/** What a primary press on empty space or a body does: play (spawn, grab), spray, or erase. The touch toolbar sets it. */
+export const TOOLS = ['play', 'spray', 'erase'] as const;
+export type Tool = (typeof TOOLS)[number];
+
 /** The two renderers. */
 export const RENDERER_KINDS = ['webgl2', 'canvas2d'] as const;
 export type RendererKind = (typeof RENDERER_KINDS)[number];
@@ -34,6 +38,8 @@ export interface Settings {
   /** kg/m² of new bodies. */
   density: number;
   // Spawn
+  /** What a primary press does (the toolbar's modes; shift still sprays, right click still erases). */
+  tool: Tool;
   shape: ShapeKind;
   /** Width of a new body, m. */
   size: number;
@@ -91,6 +97,7 @@ export function defaultSettings(): Settings {
     sleep: true,
     restitution: 0.5,
     density: 1,
+    tool: 'play',
     shape: 'circle',
     size: 1,
     cornerRadius: 0.2,

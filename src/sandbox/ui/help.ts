@@ -19,6 +19,30 @@ const HELP = [
   ['?', 'this help'],
 ] as const;
 
+/** The same for fingers. */
+const TOUCH_HELP = [
+  ['tap empty space', 'spawn the selected shape'],
+  ['drag a body', 'grab it; let go to throw'],
+  ['two fingers', 'pan and pinch-zoom'],
+  ['toolbar: spray', 'drag to spray bodies'],
+  ['toolbar: erase', 'tap or drag over bodies to remove them'],
+  ['toolbar: pause / run', 'stop or start time'],
+  ['Jostle (top right)', 'open the panel'],
+] as const;
+
+/** A definition list of (what you do, what it does). */
+function table(rows: ReadonlyArray<readonly [string, string]>): HTMLDListElement {
+  const list = document.createElement('dl');
+  for (const [keys, what] of rows) {
+    const dt = document.createElement('dt');
+    dt.textContent = keys;
+    const dd = document.createElement('dd');
+    dd.textContent = what;
+    list.append(dt, dd);
+  }
+  return list;
+}
+
 /** The help card: toggled by `?` and the hint; closed by Escape, its × or a press outside it. */
 export interface HelpCard {
   toggle(): void;
@@ -34,15 +58,11 @@ export function createHelp(): HelpCard {
   const title = document.createElement('h2');
   title.textContent = 'Jostle — a top-down physics sandbox';
   card.appendChild(title);
-  const table = document.createElement('dl');
-  for (const [keys, what] of HELP) {
-    const dt = document.createElement('dt');
-    dt.textContent = keys;
-    const dd = document.createElement('dd');
-    dd.textContent = what;
-    table.append(dt, dd);
-  }
-  card.appendChild(table);
+  // A touch screen lists its gestures first; the keys and the mouse follow.
+  const touch = window.matchMedia('(pointer: coarse)').matches;
+  const second = document.createElement('h3');
+  second.textContent = touch ? 'With a keyboard and mouse' : 'On a touch screen';
+  card.append(table(touch ? TOUCH_HELP : HELP), second, table(touch ? HELP : TOUCH_HELP));
   const note = document.createElement('p');
   note.textContent = 'Every body is a rounded rectangle, so every collision is one point against one rounded rectangle: open the collision lab scene to see it.';
   card.appendChild(note);

@@ -173,7 +173,11 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     if (e.target instanceof HTMLSelectElement) e.target.blur();
   });
 
+  let explaining = s.explain;
   const refresh = (): void => {
+    // The explainer coming on (the lab, an alt-click) opens its folder: its options are then wanted.
+    if (s.explain && !explaining) collision.open();
+    explaining = s.explain;
     for (const c of gui.controllersRecursive()) c.updateDisplay();
     // A stress world is none of the listed scenes: name it rather than show the one before it.
     if (sandbox.sceneLabel !== null && sceneControl instanceof OptionController) sceneControl.$display.textContent = sandbox.sceneLabel;
