@@ -172,6 +172,7 @@ function whereJsonBroke(text: string, message: string): string {
   const at = /position (\d+)/.exec(message);
   if (at === null) return 'it has a typo or is cut short';
   const pos = Math.min(text.length, Number(at[1]));
+  if (pos >= text.trimEnd().length) return 'the text breaks off before it ends';
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');

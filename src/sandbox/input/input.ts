@@ -1,26 +1,20 @@
 /**
- * Pointer input (mouse, pen and touch through one set of pointer events):
- *   primary press on a body   grab it where pressed; release throws it with the pointer's velocity
- *   primary click on empty    spawn the selected shape there
- *   shift + primary drag      spray bodies along the path
- *   middle or right drag, or space + drag, or two fingers   pan (two fingers also pinch-zoom)
- *   right click on a body     remove it
- *   wheel                     zoom around the cursor
- * In stress mode the world is in a worker: presses pick from its newest frame, and the spawn,
- * drag, throw and remove go to it as messages (the `worker` branches below).
+ * Pointer input, the DOM side: pointer and wheel events on the stage go to the gesture state
+ * machine (gestures.ts, which says what each gesture does), and its answers become sandbox
+ * actions. Mouse, pen and touch arrive as the same pointer events; in stress mode the same
+ * actions reach the worker through the sandbox's host.
  */
-import type { Body } from '../../physics/index';
-import type { PickedBody } from '../worker/worker-session';
+import { Gestures, type GestureAction, type PointerSample } from './gestures';
 import type { KeyboardState } from './keyboard';
 import { PointerTracker } from './pointer-tracker';
 import type { Sandbox } from '../sandbox';
 
-/** A press that moves less than this is a click, CSS px. */
-const CLICK_SLOP = 5; // px
 /** Zoom factor per wheel pixel. */
 const WHEEL_ZOOM = 0.0015;
-
-type Mode = 'none' | 'grab' | 'pan' | 'spray' | 'erase' | 'click' | 'remove' | 'pinch';
+/** Sprayed bodies are this many body sizes apart along the path. */
+const SPRAY_SPACING = 1.05;
+/** Share of the pointer's velocity a sprayed body starts with. */
+const SPRAY_VELOCITY = 0.5;
 
 /** Last pointer position over the stage, client px: where Delete acts. */
 export interface HoverState {
@@ -29,205 +23,129 @@ export interface HoverState {
   inside: boolean;
 }
 
+function sample(e: PointerEvent): PointerSample {
+  return {
+    id: e.pointerId,
+    x: e.clientX,
+    y: e.clientY,
+    button: e.button,
+    touch: e.pointerType === 'touch',
+    shift: e.shiftKey,
+    modifier: e.altKey || e.ctrlKey || e.metaKey,
+  };
+}
+
 /** Wires pointer and wheel events on `stage` to the sandbox. Returns the hover state. */
 export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: KeyboardState): HoverState {
   const hover: HoverState = { clientX: 0, clientY: 0, inside: false };
+  const gestures = new Gestures();
   const tracker = new PointerTracker();
-  const touches = new Map<number, { x: number; y: number }>();
-  let mode: Mode = 'none';
-  let activeId = -1;
-  let downX = 0;
-  let downY = 0;
-  let lastX = 0;
-  let lastY = 0;
-  let target: Body | undefined;
-  let workerTarget: PickedBody | null = null;
   let sprayX = 0;
   let sprayY = 0;
-  let pinchDistance = 0;
-
-  const world = (e: PointerEvent): { x: number; y: number } => sandbox.camera.screenToWorld(e.clientX, e.clientY);
 
   /**
-   * Lets go of the grabbed body. `releaseTime` is the release event's timestamp: rest is judged
-   * between event times, not against the clock, so a busy frame that delays the event does not
-   * turn a flick into a drop.
+   * Does what a gesture asks. `time` is the event's timestamp: a throw's velocity is judged
+   * between event times, not against the clock, so a busy frame that delays the release does
+   * not turn a flick into a drop.
    */
-  const endGrab = (throwIt: boolean, releaseTime: number): void => {
-    if (sandbox.worker !== null) {
-      const v = throwIt ? tracker.velocity(releaseTime) : { x: 0, y: 0 };
-      sandbox.worker.release(v.x, v.y);
-      return;
+  const act = (a: GestureAction, time: number): void => {
+    const camera = sandbox.camera;
+    switch (a.type) {
+      case 'spawn': {
+        const p = camera.screenToWorld(a.x, a.y);
+        sandbox.spawnAt(p.x, p.y);
+        break;
+      }
+      case 'grab': {
+        const picked = sandbox.pickAtScreen(a.x, a.y);
+        if (picked !== null) sandbox.startGrab(picked, a.x, a.y);
+        break;
+      }
+      case 'drag': {
+        const p = camera.screenToWorld(a.x, a.y);
+        sandbox.host.drag(p.x, p.y);
+        break;
+      }
+      case 'release': {
+        const v = a.throw ? tracker.velocity(time) : { x: 0, y: 0 };
+        sandbox.host.release(v.x, v.y);
+        break;
+      }
+      case 'spray': {
+        const p = camera.screenToWorld(a.x, a.y);
+        if (a.first || Math.hypot(p.x - sprayX, p.y - sprayY) >= sandbox.settings.size * SPRAY_SPACING) {
+          const v = a.first ? { x: 0, y: 0 } : tracker.velocity(time);
+          sandbox.spawnAt(p.x, p.y, v.x * SPRAY_VELOCITY, v.y * SPRAY_VELOCITY);
+          sprayX = p.x;
+          sprayY = p.y;
+        }
+        break;
+      }
+      case 'remove':
+        sandbox.removeAtScreen(a.x, a.y);
+        break;
+      case 'explain':
+      case 'select': {
+        const picked = sandbox.pickAtScreen(a.x, a.y);
+        const body = picked === null ? undefined : sandbox.bodyById(picked.id);
+        if (body === undefined) break;
+        if (a.type === 'explain') sandbox.explainBody(body);
+        else sandbox.select(body);
+        break;
+      }
+      case 'pan':
+        camera.panBy(a.dx, a.dy);
+        break;
+      case 'zoom':
+        camera.zoomAt(a.x, a.y, a.factor);
+        break;
+      case 'space-used':
+        keys.spaceUsed = true;
+        break;
     }
-    const grab = sandbox.grab;
-    if (grab === null) return;
-    sandbox.grab = null;
-    const v = throwIt ? tracker.velocity(releaseTime) : { x: 0, y: 0 };
-    grab.release(v.x, v.y, sandbox.settings.paused);
-  };
-
-  const pinchState = (): { x: number; y: number; d: number } => {
-    const [a, b] = [...touches.values()];
-    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
   };
 
   stage.addEventListener('pointerdown', (e) => {
     hover.clientX = e.clientX;
     hover.clientY = e.clientY;
-    if (e.pointerType === 'touch') {
-      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (touches.size === 2) {
-        // A second finger turns whatever the first one started into a pinch.
-        endGrab(false, e.timeStamp);
-        mode = 'pinch';
-        const p = pinchState();
-        lastX = p.x;
-        lastY = p.y;
-        pinchDistance = p.d;
-        return;
+    const picked = sandbox.pickAtScreen(e.clientX, e.clientY);
+    const s = sandbox.settings;
+    const actions = gestures.down(sample(e), {
+      hit: picked === null ? 'none' : picked.isStatic ? 'static' : 'body',
+      spaceHeld: keys.spaceHeld,
+      tool: s.tool,
+      paused: s.paused,
+      explaining: s.explain,
+    });
+    if (gestures.mode !== 'none' && gestures.mode !== 'pinch') {
+      try {
+        stage.setPointerCapture(e.pointerId);
+      } catch {
+        // Synthetic events (scripts, tests) have no active pointer to capture; they still work.
       }
+      const p = sandbox.camera.screenToWorld(e.clientX, e.clientY);
+      tracker.clear();
+      tracker.add(e.timeStamp, p.x, p.y);
     }
-    if (mode !== 'none') return;
-    activeId = e.pointerId;
-    try {
-      stage.setPointerCapture(e.pointerId);
-    } catch {
-      // Synthetic events (scripts, tests) have no active pointer to capture; they still work.
-    }
-    downX = lastX = e.clientX;
-    downY = lastY = e.clientY;
-    const p = world(e);
-    tracker.clear();
-    tracker.add(e.timeStamp, p.x, p.y);
-    if (e.button === 1 || (e.button === 0 && keys.spaceHeld)) {
-      if (keys.spaceHeld) keys.spaceUsed = true;
-      mode = 'pan';
-      e.preventDefault();
-      return;
-    }
-    if (e.button === 2 && sandbox.worker !== null) {
-      workerTarget = sandbox.pickInWorker(e.clientX, e.clientY);
-      mode = workerTarget !== null ? 'remove' : 'pan';
-      return;
-    }
-    if (e.button === 2) {
-      target = sandbox.bodyAtScreen(e.clientX, e.clientY);
-      mode = target !== undefined ? 'remove' : 'pan';
-      return;
-    }
-    if (e.button !== 0) return;
-    if (sandbox.settings.tool === 'erase') {
-      // The eraser removes what it touches, as a right drag would start to, and keeps erasing along the path.
-      mode = 'erase';
-      sandbox.removeAtScreen(e.clientX, e.clientY);
-      return;
-    }
-    if (e.shiftKey || sandbox.settings.tool === 'spray') {
-      mode = 'spray';
-      sprayX = p.x;
-      sprayY = p.y;
-      sandbox.spawnAt(p.x, p.y);
-      return;
-    }
-    if (sandbox.worker !== null) {
-      const picked = sandbox.pickInWorker(e.clientX, e.clientY);
-      if (picked === null) mode = 'click';
-      else if (picked.isStatic && !sandbox.settings.paused) mode = 'none';
-      else {
-        sandbox.worker.grab(picked.id, p.x, p.y);
-        mode = 'grab';
-      }
-      return;
-    }
-    const body = sandbox.bodyAtScreen(e.clientX, e.clientY);
-    if (body === undefined) {
-      mode = 'click';
-      return;
-    }
-    if (e.altKey || e.ctrlKey || e.metaKey) {
-      // A modifier-click asks for the explainer: it selects, it does not grab.
-      sandbox.explainBody(body);
-      mode = 'none';
-      return;
-    }
-    if (body.type === 'static' && !sandbox.settings.paused) {
-      // A wall cannot be dragged while the world runs; with the explainer on, pressing it selects it.
-      if (sandbox.settings.explain) sandbox.select(body);
-      mode = 'none';
-      return;
-    }
-    sandbox.startGrab(body, p.x, p.y);
-    mode = 'grab';
+    if (gestures.mode === 'pan') e.preventDefault();
+    for (const a of actions) act(a, e.timeStamp);
   });
 
   stage.addEventListener('pointermove', (e) => {
     hover.clientX = e.clientX;
     hover.clientY = e.clientY;
     hover.inside = true;
-    if (mode === 'pinch') {
-      if (!touches.has(e.pointerId)) return;
-      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      const p = pinchState();
-      sandbox.camera.panBy(p.x - lastX, p.y - lastY);
-      if (pinchDistance > 0 && p.d > 0) sandbox.camera.zoomAt(p.x, p.y, p.d / pinchDistance);
-      lastX = p.x;
-      lastY = p.y;
-      pinchDistance = p.d;
-      return;
-    }
-    if (e.pointerId !== activeId) return;
-    const p = world(e);
+    const p = sandbox.camera.screenToWorld(e.clientX, e.clientY);
     tracker.add(e.timeStamp, p.x, p.y);
-    const moved = Math.hypot(e.clientX - downX, e.clientY - downY) > CLICK_SLOP;
-    if (mode === 'pan') {
-      sandbox.camera.panBy(e.clientX - lastX, e.clientY - lastY);
-    } else if (mode === 'remove' && moved) {
-      mode = 'pan';
-      sandbox.camera.panBy(e.clientX - downX, e.clientY - downY);
-    } else if (mode === 'grab' && sandbox.worker !== null) {
-      sandbox.worker.drag(p.x, p.y);
-    } else if (mode === 'grab' && sandbox.grab !== null) {
-      sandbox.grab.targetX = p.x;
-      sandbox.grab.targetY = p.y;
-      if (sandbox.settings.paused) sandbox.grab.follow();
-    } else if (mode === 'erase') {
-      sandbox.removeAtScreen(e.clientX, e.clientY);
-    } else if (mode === 'spray') {
-      const spacing = sandbox.settings.size * 1.05;
-      if (Math.hypot(p.x - sprayX, p.y - sprayY) >= spacing) {
-        const v = tracker.velocity(e.timeStamp);
-        sandbox.spawnAt(p.x, p.y, v.x * 0.5, v.y * 0.5);
-        sprayX = p.x;
-        sprayY = p.y;
-      }
-    } else if (mode === 'click' && moved) {
-      mode = 'none';
-    }
-    lastX = e.clientX;
-    lastY = e.clientY;
+    for (const a of gestures.move(sample(e))) act(a, e.timeStamp);
   });
 
-  const finish = (e: PointerEvent, cancelled: boolean): void => {
-    if (e.pointerType === 'touch') touches.delete(e.pointerId);
-    if (mode === 'pinch') {
-      if (touches.size === 0) mode = 'none';
-      return;
-    }
-    if (e.pointerId !== activeId) return;
-    activeId = -1;
-    if (!cancelled) {
-      const p = world(e);
-      if (mode === 'click') sandbox.spawnAt(p.x, p.y);
-      if (mode === 'remove' && target !== undefined) sandbox.remove(target);
-      if (mode === 'remove' && workerTarget !== null) sandbox.worker?.remove(workerTarget.id);
-    }
-    if (mode === 'grab') endGrab(!cancelled, e.timeStamp);
-    target = undefined;
-    workerTarget = null;
-    mode = 'none';
-  };
-  stage.addEventListener('pointerup', (e) => finish(e, false));
-  stage.addEventListener('pointercancel', (e) => finish(e, true));
+  stage.addEventListener('pointerup', (e) => {
+    for (const a of gestures.up(sample(e), false)) act(a, e.timeStamp);
+  });
+  stage.addEventListener('pointercancel', (e) => {
+    for (const a of gestures.up(sample(e), true)) act(a, e.timeStamp);
+  });
   stage.addEventListener('pointerleave', () => {
     hover.inside = false;
   });

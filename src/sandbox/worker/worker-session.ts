@@ -9,6 +9,7 @@ import type { BodyDef, PointHit, StepProfile, WorldOptions, WorldSnapshot } from
 import type { BodyInstances } from '../shared/body-instances';
 import type { Bounds } from '../shared/camera';
 import { FRAME_STRIDE, blendFrames, pickInFrame } from '../shared/frame';
+import type { PhysicsHost, PickedBody } from '../physics-host';
 import type { RampOptions } from '../shared/stress-ramp';
 import { PROFILE_FIELDS, readProfile, type FrameMessage, type FromWorker, type ScatterShapes, type ToWorker } from '../shared/worker-protocol';
 
@@ -17,12 +18,6 @@ const FIRST_INTERVAL = 1000 / 60; // ms
 /** Weight of the newest interval in the smoothed frame interval. */
 const INTERVAL_SMOOTHING = 0.2;
 
-/** A body found under the pointer in the newest frame. */
-export interface PickedBody {
-  /** Slot id in the worker's world. */
-  id: number;
-  isStatic: boolean;
-}
 
 /** What the session reports as frames and replies arrive. */
 export interface SessionListener {
@@ -38,7 +33,8 @@ export interface SessionListener {
   failed?(reason: string): void;
 }
 
-export class WorkerSession {
+/** The physics in the worker: a PhysicsHost whose commands are messages and whose picks read the newest frame. */
+export class WorkerSession implements PhysicsHost {
   private readonly worker: Worker;
   private previous: FrameMessage | null = null;
   private current: FrameMessage | null = null;

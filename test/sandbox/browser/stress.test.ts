@@ -126,13 +126,13 @@ describe.skipIf(SKIP)('stress mode in Chromium', () => {
       const b = window.jostle.sandbox.sceneBounds;
       return window.jostle.worldToScreen(b.minX - 14, (b.minY + b.maxY) / 2);
     });
-    const picked = await page.evaluate(([x, y]) => window.jostle.sandbox.pickInWorker(x, y), [outside.x, outside.y] as const);
+    const picked = await page.evaluate(([x, y]) => window.jostle.sandbox.pickAtScreen(x, y), [outside.x, outside.y] as const);
     expect(picked).not.toBeNull();
     await page.mouse.move(outside.x, outside.y);
     await page.mouse.down();
     await page.mouse.move(target.x, target.y, { steps: 5 });
     await page.mouse.up();
-    await page.waitForFunction(([x, y, id]) => window.jostle.sandbox.pickInWorker(x, y)?.id === id, [target.x, target.y, picked?.id] as const);
+    await page.waitForFunction(([x, y, id]) => window.jostle.sandbox.pickAtScreen(x, y)?.id === id, [target.x, target.y, picked?.id] as const);
     // Right click removes it.
     await page.mouse.click(target.x, target.y, { button: 'right' });
     await page.waitForFunction(() => window.jostle.stress.state.moving === 1000);
