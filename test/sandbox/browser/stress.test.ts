@@ -27,9 +27,18 @@ describe.skipIf(SKIP)('stress mode in Chromium', () => {
 
   const state = (page: Page) => page.evaluate(() => window.jostle.stress.state);
 
-  /** The panel's button named `name`. */
-  const button = (page: Page, name: string) =>
-    page.locator('.lil-controller.lil-function', { has: page.locator('.lil-name', { hasText: new RegExp(`^${name}$`) }) }).locator('button');
+  /** The panel's button named `name`, in the Stress test folder (opened first, as a user would: it starts closed). */
+  const button = (page: Page, name: string) => {
+    const folder = page.locator('.lil-gui', { has: page.locator(':scope > .lil-title', { hasText: /^Stress test$/ }) });
+    return {
+      async click(): Promise<void> {
+        if (await folder.evaluate((f) => f.classList.contains('lil-closed'))) await folder.locator(':scope > .lil-title').click();
+        await folder.locator('.lil-controller.lil-function', { has: page.locator('.lil-name', { hasText: new RegExp(`^${name}$`) }) }).locator('button').click();
+      },
+      isDisabled: () =>
+        folder.locator('.lil-controller.lil-function', { has: page.locator('.lil-name', { hasText: new RegExp(`^${name}$`) }) }).evaluate((c) => c.classList.contains('lil-disabled')),
+    };
+  };
 
   it('the ramp adds batches while the median step is within the budget, then stops by itself with its verdict', async () => {
     const page = await open();
