@@ -27,8 +27,6 @@ const FIGURE_WINDOW = 30;
 export const STRESS_PRESETS = [1000, 10_000, 50_000] as const;
 /** ms between HUD text updates. */
 const TEXT_INTERVAL = 250; // ms
-/** A camera this close to the last automatic fit (relative) still follows the growing arena. */
-const FIT_TOLERANCE = 1e-6;
 
 /** What runs in the worker: the ramp, a preset, or the world the page had. */
 export type StressKind = 'ramp' | 'preset' | 'world';
@@ -107,7 +105,6 @@ export class StressMode {
   private readonly renderAt = new Map<number, number>();
   private report: string | null = null;
   private lastText = -Infinity;
-  private fitted: { x: number; y: number; scale: number } | null = null;
   private readonly profileListeners: Array<(p: StepProfile) => void> = [];
   /** The page's world from before the session, brought back if the worker fails. */
   private kept: { world: World; bounds: Bounds; label: string | null } | null = null;
@@ -279,8 +276,7 @@ export class StressMode {
           readWorldSettings(this.sandbox.settings, options);
           this.sandbox.sceneBounds = { ...bounds };
           // A new scene is framed; a moved world keeps the view it had.
-          if (this.kind !== 'world') this.fit();
-          else this.fitted = null;
+          if (this.kind !== 'world') this.sandbox.fitView();
           this.sandbox.changed();
         },
         options: (options) => {
@@ -337,11 +333,9 @@ export class StressMode {
     const scene = this.sandbox.sceneBounds;
     if (b.minX !== scene.minX || b.minY !== scene.minY || b.maxX !== scene.maxX || b.maxY !== scene.maxY) {
       // The ramp's arena grew: follow it unless the user moved the camera since the last fit.
+      const untouched = this.sandbox.viewIsFitted;
       this.sandbox.sceneBounds = { ...b };
-      const c = this.sandbox.camera;
-      const f = this.fitted;
-      const untouched = f !== null && Math.abs(c.x - f.x) + Math.abs(c.y - f.y) <= FIT_TOLERANCE * (1 + Math.abs(f.x) + Math.abs(f.y)) && Math.abs(c.scale / f.scale - 1) <= FIT_TOLERANCE;
-      if (untouched) this.fit();
+      if (untouched) this.sandbox.fitView();
     }
     const ramp = frame.ramp;
     if (ramp !== null) {
@@ -355,12 +349,6 @@ export class StressMode {
         this.sandbox.changed();
       }
     }
-  }
-
-  private fit(): void {
-    this.sandbox.fitView();
-    const c = this.sandbox.camera;
-    this.fitted = { x: c.x, y: c.y, scale: c.scale };
   }
 
   /** "held N bodies at X ms/step (physics) and Y ms/frame (render)", and why the ramp ended. */
