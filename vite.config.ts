@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Browser suites: they build the app, start Chromium and drive the page. */
+const BROWSER_TESTS = 'test/sandbox/browser/**/*.test.ts';
 
 // The sandbox is a single page; `base: './'` keeps the built files working from any folder.
 export default defineConfig({
@@ -7,11 +10,30 @@ export default defineConfig({
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
     // Two cores: physics-heavy files and the browser suite share them.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [BROWSER_TESTS],
+          // A test drives a software-rendered page (about 100 ms a frame); the hooks build the app.
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
   },
 });

@@ -3,12 +3,12 @@
  * `world` is a getter because loading a scene or a file replaces the world.
  */
 import type { World } from '../physics/index';
-import type { Camera, Point } from './camera';
+import type { Camera, Point } from './shared/camera';
 import type { FixedStepLoop } from './loop';
 import type { Sandbox } from './sandbox';
-import type { RendererKind, Settings } from './settings';
-import type { StressMode, StressState } from './stress-mode';
-import type { RampOptions } from './stress-ramp';
+import type { RendererKind, Settings } from './shared/settings';
+import type { StressMode, StressState } from './stress/stress-mode';
+import type { RampOptions } from './shared/stress-ramp';
 
 /** Stress mode from the console and the tests. */
 export interface StressApi {

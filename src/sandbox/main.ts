@@ -4,21 +4,25 @@
  * connects them. In stress mode the world steps in a worker (physics-worker.ts): the loop then
  * only draws the worker's newest frame.
  */
-import './style.css';
-import { createSceneIO } from './scene-io';
+import './ui/style.css';
+import { createSceneIO } from './files/scene-io';
 import { installDebugApi } from './debug-api';
-import { createHelp } from './help';
-import { attachPointerInput } from './input';
-import { attachKeyboard, type KeyboardState } from './keyboard';
+import { createHelp } from './ui/help';
+import { attachPointerInput } from './input/input';
+import { attachKeyboard, type KeyboardState } from './input/keyboard';
 import { FixedStepLoop } from './loop';
-import { showMessage } from './messages';
-import { Overlay } from './overlay';
-import { createPanel } from './panel';
-import { createRenderer, type Renderer } from './renderer';
+import { showMessage } from './ui/messages';
+import { DebugLegend } from './overlays/debug-legend';
+import { Overlay } from './overlays/overlay';
+import { showFirstHint } from './ui/hint';
+import { createPanel } from './ui/panel';
+import { createPauseBadge } from './ui/pause-badge';
+import { createToolbar } from './ui/toolbar';
+import { createRenderer, type Renderer } from './rendering/renderer';
 import { Sandbox } from './sandbox';
-import type { RendererKind } from './settings';
-import { StatsReadout } from './stats';
-import { StressMode } from './stress-mode';
+import type { RendererKind } from './shared/settings';
+import { StatsReadout } from './ui/stats';
+import { StressMode } from './stress/stress-mode';
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -34,19 +38,23 @@ const PANEL_BESIDE_MIN_WIDTH = 900; // CSS px: narrower windows let the panel fl
 let renderer: Renderer | null = null;
 let lastSize = '';
 
-/** Matches canvases and camera to the stage; a real change of size also refits the scene. */
+/**
+ * Matches canvases and camera to the stage. A view still as fitted is fitted again to the new
+ * size; a view the user zoomed or panned keeps its zoom and its centre.
+ */
 function resize(): void {
   const rect = stage.getBoundingClientRect();
   const ratio = window.devicePixelRatio || 1;
   const size = `${rect.width}x${rect.height}@${ratio}`;
   if (size === lastSize) return;
   lastSize = size;
+  const refit = sandbox.viewIsFitted;
   sandbox.camera.setViewport(rect.left, rect.top, rect.width, rect.height);
   // Keep the fitted scene clear of the panel when there is room beside it.
   sandbox.fitInsetRight = rect.width >= PANEL_BESIDE_MIN_WIDTH ? PANEL_WIDTH : 0;
   renderer?.resize(rect.width, rect.height, ratio);
   overlay.resize(rect.width, rect.height, ratio);
-  sandbox.fitView();
+  if (refit) sandbox.fitView();
 }
 
 /**
@@ -87,6 +95,15 @@ function setRenderer(kind: RendererKind): void {
 }
 
 const stats = { readout: null as StatsReadout | null };
+const legend = new DebugLegend();
+const pauseBadge = createPauseBadge(stage, () => {
+  if (sandbox.settings.timeScale <= 0) {
+    sandbox.settings.timeScale = 1;
+    sandbox.applySettings();
+  }
+  sandbox.setPaused(false);
+  sandbox.changed();
+});
 const stress = new StressMode(sandbox);
 stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
@@ -113,28 +130,31 @@ const loop = new FixedStepLoop({
       renderer.draw(sandbox.instances, camera);
       overlay.draw(sandbox);
     }
+    pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
+    legend.update(sandbox.settings);
     const now = performance.now();
     const counts = stress.active ? stress.counts : null;
-    if (counts !== null) stats.readout?.frame(counts, renderer.kind, now, 'worker');
-    else stats.readout?.frame({ bodies: sandbox.world.bodyCount, stats: sandbox.world.stats }, renderer.kind, now);
+    if (counts !== null) stats.readout?.frame(() => counts, renderer.kind, now, 'worker');
+    else stats.readout?.frame(() => sandbox.statsCounts(), renderer.kind, now);
     stress.recordFrame(drawing ? now - started : -1, now);
   },
 });
 sandbox.attachLoop(loop);
 
 const io = createSceneIO(sandbox);
-const toggleHelp = createHelp();
+const help = createHelp();
 const panel = createPanel(sandbox, stress, {
   setRenderer,
   saveFile: () => io.saveFile(),
   openFile: () => io.openFile(),
   copyShareLink: () => void io.copyShareLink(),
-  showHelp: toggleHelp,
+  showHelp: () => help.toggle(),
 });
 stats.readout = new StatsReadout(panel.statsElement);
+createToolbar(sandbox);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
-attachKeyboard(sandbox, keys, () => hover, toggleHelp);
+attachKeyboard(sandbox, keys, () => hover, help);
 setRenderer(sandbox.settings.renderer);
 installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer);
 new ResizeObserver(resize).observe(stage);
@@ -142,4 +162,5 @@ resize();
 await io.restore();
 startStressFromUrl(stress);
 loop.start();
+showFirstHint(window.matchMedia('(pointer: coarse)').matches);
 document.body.dataset.ready = 'true';

@@ -11,6 +11,7 @@ import { emptyArena } from './empty-arena';
 import { hourglass } from './hourglass';
 import { pile } from './pile';
 import { pinball } from './pinball';
+import { playground } from './playground';
 
 /** One entry of the scene list. */
 export interface SceneEntry {
@@ -30,6 +31,7 @@ export interface SceneEntry {
 
 /** The scenes, in panel order; the first is the default. */
 export const SCENES: readonly SceneEntry[] = [
+  { id: 'playground', title: 'Playground', build: (w) => playground(w) },
   { id: 'empty-arena', title: 'Empty arena', build: (w) => emptyArena(w) },
   { id: 'billiards', title: 'Billiards break', build: (w) => billiards(w) },
   { id: 'pinball', title: 'Pinball bumpers', build: (w) => pinball(w) },

@@ -1,0 +1,69 @@
+/**
+ * Keyboard shortcuts: space pause (space + drag pans instead), `.` or → step, r reset,
+ * 1–5 shape, Delete or Backspace remove the body under the pointer, f fit the view,
+ * ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
+ */
+import type { HelpCard } from '../ui/help';
+import type { HoverState } from './input';
+import type { Sandbox } from '../sandbox';
+import { SHAPE_KINDS } from '../shared/settings';
+
+/** Whether space is down, and whether it was used to pan (then its release does not pause). */
+export interface KeyboardState {
+  spaceHeld: boolean;
+  spaceUsed: boolean;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
+}
+
+/** Wires the shortcuts; `help` is the help card that `?` toggles and Escape closes. */
+export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () => HoverState, help: HelpCard): void {
+  window.addEventListener('keydown', (e) => {
+    if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === ' ') {
+      e.preventDefault();
+      if (!e.repeat) {
+        keys.spaceHeld = true;
+        keys.spaceUsed = false;
+      }
+      return;
+    }
+    let handled = true;
+    if (e.key === '.' || e.key === 'ArrowRight') {
+      sandbox.setPaused(true);
+      sandbox.stepOnce();
+    } else if (e.key === 'r' || e.key === 'R') {
+      sandbox.requestReset();
+    } else if (e.key >= '1' && e.key <= '5') {
+      sandbox.settings.shape = SHAPE_KINDS[Number(e.key) - 1];
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      const h = hover();
+      if (h.inside) sandbox.removeAtScreen(h.clientX, h.clientY);
+    } else if (e.key === 'f' || e.key === 'F') {
+      sandbox.fitView();
+    } else if (e.key === '?') {
+      help.toggle();
+    } else if (e.key === 'Escape') {
+      // Escape closes the help first, then lets go of the selected pair.
+      if (help.open) help.close();
+      else sandbox.selection = [];
+    } else {
+      handled = false;
+    }
+    if (handled) {
+      e.preventDefault();
+      sandbox.changed();
+    }
+  });
+  window.addEventListener('keyup', (e) => {
+    if (e.key !== ' ' || !keys.spaceHeld) return;
+    keys.spaceHeld = false;
+    if (isTyping(e.target)) return;
+    if (!keys.spaceUsed) {
+      sandbox.setPaused(!sandbox.settings.paused);
+      sandbox.changed();
+    }
+  });
+}

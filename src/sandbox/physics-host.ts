@@ -1,0 +1,44 @@
+/**
+ * Where the physics runs, behind one interface: on this thread (LocalHost, normal play) or in
+ * the physics worker (WorkerSession, stress mode). Each sandbox action (spawn, drag, remove,
+ * set options...) is written once, against this interface; the sandbox only chooses the host.
+ * Bodies are named by slot id, which both hosts share (the worker's world is the page's world
+ * moved bit for bit, or one it built).
+ */
+import type { BodyDef, WorldOptions } from '../physics/index';
+import type { ScatterShapes } from './shared/worker-protocol';
+
+/** A body found under a point. */
+export interface PickedBody {
+  /** Slot id in the host's world. */
+  id: number;
+  isStatic: boolean;
+}
+
+export interface PhysicsHost {
+  /** Whether time runs, at how many steps per simulated second, how fast. */
+  setClock(paused: boolean, hertz: number, timeScale: number): void;
+  /** Runs exactly one step soon (paused or not). */
+  stepOnce(): void;
+  /** Applies world options; a refusal is reported to the user and the settings read back. */
+  setOptions(patch: Partial<WorldOptions>): void;
+  /** Sets every body's restitution to `value` in [0, 1]. */
+  setRestitutionAll(value: number): void;
+  /** Creates a body; a refusal is reported to the user. */
+  spawn(def: BodyDef): void;
+  /** Spawns up to `count` bodies at free spots and tells the user how many found room. */
+  scatter(count: number, shapes: ScatterShapes, restitution: number, density: number): void;
+  /**
+   * The body at world point (x, y) m: one containing it (moving before static, newest first),
+   * else the nearest within `tolerance` m; null if none.
+   */
+  pick(x: number, y: number, tolerance: number): PickedBody | null;
+  /** Starts dragging body `id`, held at world point (x, y) m. */
+  grab(id: number, x: number, y: number): void;
+  /** Moves the drag target to (x, y) m (while paused, the body follows it at once). */
+  drag(x: number, y: number): void;
+  /** Lets go, throwing with (vx, vy) m/s while time runs; while paused nothing is thrown. */
+  release(vx: number, vy: number): void;
+  /** Removes body `id` (and lets go of it if held). */
+  remove(id: number): void;
+}

@@ -1,0 +1,127 @@
+/**
+ * The first minute (issue 15): the page opens on a live scene with a hint, the panel in order
+ * of use, the explainer only when asked for, the pause shown on the canvas, a legend for the
+ * debug layers, and a restitution slider that tells the truth. Screenshots go to test-artifacts/.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, usePageSuite } from './harness';
+import { bodies, control, toScreen, waitFrames } from './page-helpers';
+
+const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
+const VIEWPORT = { width: 1280, height: 800 };
+
+describe.skipIf(SKIP)('the first minute, in Chromium at 1280×800', () => {
+  const suite = usePageSuite(VIEWPORT);
+
+  it('opens on a live scene of several shapes with a hint that fades at the first interaction', async () => {
+    const page = await suite.open();
+    expect(await page.evaluate(() => window.jostle.settings.scene)).toBe('playground');
+    await page.waitForTimeout(500);
+    const all = await bodies(page);
+    const moving = all.filter((b) => b.type === 'dynamic' && Math.hypot(b.vx, b.vy) > 0.5);
+    expect(moving.length).toBeGreaterThan(20);
+    const shapes = new Set(all.filter((b) => b.type === 'dynamic').map((b) => `${b.halfWidth > 0}${b.halfHeight > 0}${b.radius > 0}`));
+    expect(shapes.size).toBeGreaterThanOrEqual(4);
+    await expect(page.locator('#first-hint').textContent()).resolves.toContain('click to spawn');
+    await page.screenshot({ path: join(ARTIFACTS, 'first-minute-1280.png') });
+    await page.mouse.click(200, 300);
+    await page.waitForSelector('#first-hint', { state: 'detached' });
+  });
+
+  it('the panel lists Simulation, Material, Spawn and Scene open, the rest closed, and fits the window', async () => {
+    const page = await suite.open();
+    const folders = await page.evaluate(() =>
+      [...document.querySelectorAll('.lil-gui.lil-root > .lil-children > .lil-gui')].map((f) => ({
+        title: f.querySelector(':scope > .lil-title')?.textContent ?? '',
+        open: !f.classList.contains('lil-closed'),
+      })),
+    );
+    expect(folders.slice(0, 4)).toEqual([
+      { title: 'Simulation', open: true },
+      { title: 'Material', open: true },
+      { title: 'Spawn', open: true },
+      { title: 'Scene', open: true },
+    ]);
+    for (const f of folders.slice(4)) expect(f.open, f.title).toBe(false);
+    expect(folders.map((f) => f.title)).toEqual(expect.arrayContaining(['Stress test', 'Debug draw', 'Save and share']));
+    const height = await page.evaluate(() => document.querySelector('.lil-gui.lil-root')?.getBoundingClientRect().height ?? Infinity);
+    expect(height).toBeLessThanOrEqual(VIEWPORT.height - 16);
+  });
+
+  it('a grab in play selects nothing; alt + click explains a pair; Escape clears it', async () => {
+    const page = await suite.open('?scene=billiards');
+    await page.keyboard.press(' ');
+    const balls = (await bodies(page)).filter((b) => b.type === 'dynamic');
+    const a = await toScreen(page, balls[0].x, balls[0].y);
+    const b = await toScreen(page, balls[1].x, balls[1].y);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(a.x + 30, a.y + 10, { steps: 3 });
+    await page.mouse.up();
+    await waitFrames(page, 2);
+    expect(await page.evaluate(() => window.jostle.sandbox.selection.length)).toBe(0);
+    expect(await page.locator('#explain-card').isVisible()).toBe(false);
+    const a2 = await page.evaluate((id) => {
+      const body = window.jostle.world.getBody(id);
+      return window.jostle.worldToScreen(body?.x ?? 0, body?.y ?? 0);
+    }, balls[0].id);
+    await page.keyboard.down('Alt');
+    await page.mouse.click(a2.x, a2.y);
+    await page.mouse.click(b.x, b.y);
+    await page.keyboard.up('Alt');
+    await page.waitForSelector('#explain-card:not([hidden])');
+    await page.keyboard.press('Escape');
+    await waitFrames(page, 2);
+    expect(await page.evaluate(() => window.jostle.sandbox.selection.length)).toBe(0);
+    expect(await page.locator('#explain-card').isVisible()).toBe(false);
+  });
+
+  it('the canvas shows when time stands still: paused, or a time scale of 0', async () => {
+    const page = await suite.open();
+    await expect(page.locator('#pause-badge').isVisible()).resolves.toBe(false);
+    await page.keyboard.press(' ');
+    await page.waitForSelector('#pause-badge:not([hidden])');
+    await expect(page.locator('#pause-badge').textContent()).resolves.toMatch(/paused/);
+    await page.keyboard.press(' ');
+    await page.waitForSelector('#pause-badge', { state: 'hidden' });
+    await control(page, 'time scale').fill('0');
+    await control(page, 'time scale').press('Enter');
+    await page.waitForSelector('#pause-badge:not([hidden])');
+    await expect(page.locator('#pause-badge').textContent()).resolves.toMatch(/time scale 0/);
+    await page.screenshot({ path: join(ARTIFACTS, 'pause-badge.png') });
+  });
+
+  it('debug layers come with a legend of what their colours mean', async () => {
+    const page = await suite.open('?scene=pile');
+    await expect(page.locator('#debug-legend').isVisible()).resolves.toBe(false);
+    await page.locator('.lil-title', { hasText: 'Debug draw' }).click();
+    await control(page, 'contacts').check();
+    await control(page, 'R-tree nodes').check();
+    await control(page, 'sleeping state').check();
+    await page.waitForSelector('#debug-legend:not([hidden])');
+    const text = (await page.locator('#debug-legend').textContent()) ?? '';
+    expect(text).toMatch(/overlapping/);
+    expect(text).toMatch(/speculative/);
+    expect(text).toMatch(/dashed/);
+    expect(text).toMatch(/asleep/);
+    await page.screenshot({ path: join(ARTIFACTS, 'debug-legend.png') });
+    for (const name of ['contacts', 'R-tree nodes', 'sleeping state']) await control(page, name).uncheck();
+    await page.waitForSelector('#debug-legend', { state: 'hidden' });
+  });
+
+  it('the restitution slider shows the scene\'s value, or "mixed"', async () => {
+    const page = await suite.open('?scene=collision-lab');
+    await expect(control(page, 'restitution').inputValue()).resolves.toBe('0.8');
+    await page.keyboard.press(' ');
+    const save = JSON.parse(await page.evaluate(() => JSON.stringify({ format: 'jostle-sandbox', version: 1, world: window.jostle.world.toJSON() }))) as {
+      world: { bodies: Array<{ type: string; restitution: number }> };
+    };
+    save.world.bodies[0].restitution = 0.3;
+    const file = join(ARTIFACTS, 'mixed-restitution.json');
+    writeFileSync(file, JSON.stringify(save));
+    await page.setInputFiles('#load-file', file);
+    await expect.poll(() => control(page, 'restitution').inputValue()).toBe('mixed');
+  });
+});

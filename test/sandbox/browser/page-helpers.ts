@@ -1,0 +1,64 @@
+/**
+ * Small helpers the browser suites share: a body's state as plain data, world ↔ screen through
+ * `window.jostle`, the panel's controls by name, and waiting for frames or a message.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+/** A body as the tests read it. */
+export interface BodyData {
+  id: number;
+  type: string;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  halfWidth: number;
+  halfHeight: number;
+  radius: number;
+  restitution: number;
+}
+
+/** Every body of the page's world. */
+export function bodies(page: Page): Promise<BodyData[]> {
+  return page.evaluate(() =>
+    window.jostle.world.getBodies().map((b) => ({
+      id: b.id,
+      type: b.type,
+      x: b.x,
+      y: b.y,
+      vx: b.vx,
+      vy: b.vy,
+      halfWidth: b.halfWidth,
+      halfHeight: b.halfHeight,
+      radius: b.radius,
+      restitution: b.restitution,
+    })),
+  );
+}
+
+/** World point (m) to client coordinates (CSS px). */
+export function toScreen(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(([wx, wy]) => window.jostle.worldToScreen(wx, wy), [x, y] as const);
+}
+
+/** The panel's control named `name` (its input, select or button). */
+export function control(page: Page, name: string, widget = 'input'): Locator {
+  return page.locator('.lil-controller', { has: page.locator('.lil-name', { hasText: new RegExp(`^${name}$`) }) }).locator(widget);
+}
+
+/** Waits until the page has drawn `n` more frames. */
+export async function waitFrames(page: Page, n: number): Promise<void> {
+  const frames = await page.evaluate(() => window.jostle.frames);
+  await page.waitForFunction(([f, k]) => window.jostle.frames >= f + k, [frames, n] as const);
+}
+
+/** Hides the message toast, so the next one can be waited for. */
+export async function clearMessage(page: Page): Promise<void> {
+  await page.evaluate(() => document.getElementById('message')?.classList.remove('visible'));
+}
+
+/** Waits for a visible message and returns its text. */
+export async function messageText(page: Page, kind?: 'error' | 'info'): Promise<string> {
+  await page.waitForSelector(kind === undefined ? '#message.visible' : `#message.visible[data-kind="${kind}"]`);
+  return (await page.locator('#message').textContent()) ?? '';
+}
