@@ -179,9 +179,9 @@ function whereJsonBroke(text: string, message: string): string {
   return `unexpected text at line ${line}, column ${column}`;
 }
 
-/** An engine message with the engine's "got undefined undefined" for a missing field put in words. */
+/** An engine message with the engine's "got nothing (the field is missing)" put as a sentence. */
 export function inWords(message: string): string {
-  return message.replace(/,? got undefined undefined/g, ' but it is missing');
+  return message.replace(/,? got nothing \(the field is missing\)/g, ' but it is missing');
 }
 
 /** Makes a checked save the sandbox's state. */
