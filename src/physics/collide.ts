@@ -8,6 +8,12 @@ import type { ContactBuffer } from './contacts.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js';
 
 /**
+ * Called when a sensor pair (row p of the pair cache, bodies a < b) starts (touching 1) or stops
+ * (0) overlapping, with the normal a→b; the world records the event.
+ */
+export type SensorTouch = (p: number, a: number, b: number, touching: number, nx: number, ny: number) => void;
+
+/**
  * Turns each cached pair into a contact row when its shapes touch or may touch within `dt`
  * (the gap is under `speculativeDistance` plus how far the pair can close in this step), so
  * fast bodies meet a constraint before they pass each other. Pairs with no moving body (both
@@ -21,10 +27,11 @@ export function collidePairs(
   dt: number,
   speculativeDistance: number,
   wake: (index: number) => void,
+  onSensor: SensorTouch,
 ): void {
   const hit = COLLIDE_HIT;
   // Everything in locals: the loop calls out (wake, events), after which V8 would reload fields.
-  const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius } = store;
+  const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
   const pairs = bp.pairs;
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent, touching: pairTouching } = pairs;
   const pairCount = pairs.count;
@@ -65,6 +72,14 @@ export function collidePairs(
     }
     roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
     if (xb === xa && yb === ya) spreadCoincident(a, b, cw, ch, hit);
+    // A sensor pair never gets a row (it must not push), only its touching state: overlapping
+    // now. Read here, past the distance test, so that far pairs do not pay for it.
+    if ((sensor[a] | sensor[b]) !== 0) {
+      pairImpulse[p] = 0;
+      pairTangent[p] = 0;
+      if (pairTouching[p] !== (separation <= 0 ? 1 : 0)) onSensor(p, a, b, separation <= 0 ? 1 : 0, hit.nx, hit.ny);
+      continue;
+    }
     if (!activeA && ka === BODY_DYNAMIC) wake(a);
     if (!activeB && kb === BODY_DYNAMIC) wake(b);
     if (n === rows) {

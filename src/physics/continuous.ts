@@ -7,6 +7,7 @@
  */
 import { BODY_DYNAMIC, type BodyStore } from './body-store.js';
 import type { Broadphase } from './broadphase.js';
+import { canCollide } from './filter.js';
 import { rayVsRoundedRect, type RayHit } from './narrowphase.js';
 import { LINEAR_SLOP } from './solver.js';
 
@@ -22,7 +23,8 @@ export function sweepFastBodies(store: BodyStore, bp: Broadphase): number {
   const hit = SWEEP_HIT;
   let stopped = 0;
   for (let i = 0; i < s.end; i++) {
-    if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
+    // A sensor goes through walls; a wall never stops what its filter lets pass, or a sensor.
+    if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0 || s.sensor[i] === 1) continue;
     const x0 = s.prevX[i];
     const y0 = s.prevY[i];
     const dx = s.x[i] - x0;
@@ -46,6 +48,7 @@ export function sweepFastBodies(store: BodyStore, bp: Broadphase): number {
     let found = false;
     for (let h = 0; h < count; h++) {
       const j = hits[h];
+      if (s.sensor[j] === 1 || !canCollide(s, i, j)) continue;
       if (
         rayVsRoundedRect(
           x0,

@@ -27,7 +27,15 @@ import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_ST
 import { Broadphase } from './broadphase.js';
 import { ContactBuffer } from './contacts.js';
 import { sweepFastBodies } from './continuous.js';
-import { EVENT_BEGIN, EventBuffer, type ContactEventType } from './events.js';
+import {
+  CONTACT_EVENT_TYPES,
+  EVENT_DATA_STRIDE,
+  EVENT_HIT,
+  EVENT_TYPE_OF,
+  EventBuffer,
+  type ContactEventType,
+} from './events.js';
+import { contactPoint, type ContactData } from './contact-data.js';
 import { collidePairs } from './collide.js';
 import {
   pointVsRoundedRect,
@@ -127,11 +135,18 @@ export interface BodyArrays {
 }
 
 /**
- * Called after a step for each pair that started or stopped touching. A body destroyed since
- * (by `destroyBody`, which ends its contacts, or by an earlier listener) arrives as a stale
- * handle: `isValid` is false and reading it throws.
+ * Called after a step for each pair that started or stopped touching (or hit, see
+ * `ContactEventType`). A body destroyed since (by `destroyBody`, which ends its contacts, or by
+ * an earlier listener) arrives as a stale handle: `isValid` is false and reading it throws.
+ * `contact` is one reused object, valid only during the call (see `ContactData`).
  */
-export type ContactListener = (a: Body, b: Body) => void;
+export type ContactListener = (a: Body, b: Body, contact: ContactData) => void;
+
+/** A subscribed listener; `active` goes false when it is removed, even mid-dispatch. */
+interface ListenerEntry {
+  readonly fn: ContactListener;
+  active: boolean;
+}
 
 /**
  * Callbacks for `world.debugDraw`: the engine reports what it knows; the app draws it. Every
@@ -157,9 +172,19 @@ export class World implements BodyHost {
   private readonly islands = new SleepIslands();
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
-  private readonly listeners: Record<ContactEventType, ContactListener[]> = {
-    contactBegin: [],
-    contactEnd: [],
+  /**
+   * Listeners by event type, in a Map so that names like '__proto__' are just unknown types.
+   * Each list is copied on write: a dispatch walks the list it started with, and a removed
+   * entry is marked inactive, so removing one listener never makes the next one miss an event.
+   */
+  private readonly listeners = new Map<string, ListenerEntry[]>(CONTACT_EVENT_TYPES.map((type) => [type, []]));
+  /** The object handed to listeners, refilled before each call. */
+  private readonly contactData: ContactData = { x: 0, y: 0, nx: 0, ny: 0, approachSpeed: 0, normalImpulse: 0 };
+  private readonly sensorTouch = (p: number, a: number, b: number, touching: number, nx: number, ny: number): void => {
+    if (!this.bp.pairs.setTouching(p, touching) || touching === 0) return;
+    const s = this.store;
+    const speed = -((s.vx[b] - s.vx[a]) * nx + (s.vy[b] - s.vy[a]) * ny);
+    this.recordData(a, b, nx, ny, speed, 0);
   };
   private stepping = false;
   /** Bodies whose velocity was set since the last step (see `Broadphase.includeVelocities`). */
@@ -267,23 +292,45 @@ export class World implements BodyHost {
     return Number.isInteger(id) && id >= 0 && id < this.store.end ? this.handles[id] : undefined;
   }
 
-  /** Listens to contact events, delivered after each step. Returns a function that unsubscribes. */
+  /**
+   * Listens to contact events, delivered after each step in the order they happened; returns a
+   * function that unsubscribes. `contactBegin` fires in the step two shapes first touch (overlap,
+   * or meet within the step and get pushed apart), not when they merely come near enough for a
+   * speculative contact; its data holds the contact point, the normal a→b, the approach speed and
+   * the normal impulse of that step's solve. `contactHit` fires for every contact the solver
+   * pushes on whose approach speed is at least the world's `hitSpeed` (sounds, effects). A type
+   * other than 'contactBegin', 'contactEnd' or 'contactHit' throws an Error naming it.
+   *
+   * Listeners are isolated: if one throws, every other listener still gets every event of the
+   * step, and the first error is rethrown from `step` after the dispatch (the world's state is
+   * complete by then; swallowing it would hide a bug).
+   */
   on(type: ContactEventType, listener: ContactListener): () => void {
-    const list = this.listeners[type];
-    if (list === undefined) throw new Error(`on: unknown event type ${describe(type)} (known: contactBegin, contactEnd)`);
+    const list = this.listenersOf('on', type);
     if (typeof listener !== 'function') throw new Error(`on: listener must be a function, got ${describe(listener)}`);
-    list.push(listener);
+    this.listeners.set(type, [...list, { fn: listener, active: true }]);
     this.events.enabled = true;
     return () => this.off(type, listener);
   }
 
-  /** Stops a listener. */
+  /** Stops a listener (its first subscription, if it was added twice); an unknown type throws as in `on`. */
   off(type: ContactEventType, listener: ContactListener): void {
-    const list = this.listeners[type];
-    if (list === undefined) return;
-    const k = list.indexOf(listener);
-    if (k >= 0) list.splice(k, 1);
-    this.events.enabled = this.listeners.contactBegin.length + this.listeners.contactEnd.length > 0;
+    const list = this.listenersOf('off', type);
+    const k = list.findIndex((e) => e.fn === listener);
+    if (k < 0) return;
+    (list[k] as ListenerEntry).active = false;
+    this.listeners.set(type, list.filter((_, j) => j !== k));
+    let total = 0;
+    for (const l of this.listeners.values()) total += l.length;
+    this.events.enabled = total > 0;
+  }
+
+  private listenersOf(where: string, type: unknown): ListenerEntry[] {
+    const list = typeof type === 'string' ? this.listeners.get(type) : undefined;
+    if (list === undefined) {
+      throw new Error(`${where}: unknown event type ${describe(type)} (known: ${CONTACT_EVENT_TYPES.join(', ')})`);
+    }
+    return list;
   }
 
   /** Advances the world by dt seconds, in (0, 1]. */
@@ -314,7 +361,7 @@ export class World implements BodyHost {
     clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {
       this.integrateVelocities(h);                                                    clock.lap('solve');
-      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact);
+      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact, this.sensorTouch);
                                                                                       clock.lap('narrowphase');
       this.solve(h);                                                                  clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp);                                  clock.lap('continuous');
@@ -348,16 +395,26 @@ export class World implements BodyHost {
     this.storeContactState();
   }
 
+  /**
+   * Gravity and damping. A body's gravity is the world's times its `gravityScale`; its damping
+   * rate is the world's `linearDamping` plus its own (the rates add), so its velocity becomes
+   * (v + g·scale·h) / (1 + h·(world + body)).
+   */
   private integrateVelocities(h: number): void {
     const s = this.store;
+    const { gravityScale, linearDamping } = s;
     const gx = this.opts.gravity.x * h;
     const gy = this.opts.gravity.y * h;
-    const damp = 1 / (1 + h * this.opts.linearDamping);
+    const worldDamping = this.opts.linearDamping;
+    const damp = 1 / (1 + h * worldDamping);
     const max2 = MAX_SPEED * MAX_SPEED;
     for (let i = 0; i < s.end; i++) {
       if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
-      let vx = (s.vx[i] + gx) * damp + 0;
-      let vy = (s.vy[i] + gy) * damp + 0;
+      const own = linearDamping[i];
+      const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
+      const g = gravityScale[i];
+      let vx = (s.vx[i] + gx * g) * d + 0;
+      let vy = (s.vy[i] + gy * g) * d + 0;
       const v2 = vx * vx + vy * vy;
       if (v2 > max2) {
         const k = MAX_SPEED / Math.sqrt(v2);
@@ -369,15 +426,46 @@ export class World implements BodyHost {
     }
   }
 
-  /** Records which pairs touch: overlapping, or pushed apart by the solve. */
+  /**
+   * Records which pairs touch: overlapping, or pushed apart by the solve (so a speculative row
+   * that never closed does not begin). A begin gets its contact data; with hit listeners, each
+   * row that pushed and approached at `hitSpeed` or more records a hit.
+   */
   private storeContactState(): void {
     const c = this.contacts;
     const pairs = this.bp.pairs;
+    const hits = this.listenerCount('contactHit') > 0;
+    const hitSpeed = this.opts.hitSpeed;
     for (let k = 0; k < c.count; k++) {
-      pairs.setTouching(c.pair[k], c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0);
+      const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
+      if (pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
+      if (hits && c.impulse[k] > 0 && -c.approach[k] >= hitSpeed) {
+        const a = c.a[k];
+        const b = c.b[k];
+        const g = this.store.generation;
+        if (this.events.push(EVENT_HIT, a, b, g[a], g[b])) this.recordRow(k);
+      }
     }
   }
 
+  /** Sets the data of the last event from contact row k. */
+  private recordRow(k: number): void {
+    const c = this.contacts;
+    const approach = -c.approach[k];
+    this.recordData(c.a[k], c.b[k], c.nx[k], c.ny[k], approach > 0 ? approach : 0, c.impulse[k]);
+  }
+
+  private recordData(a: number, b: number, nx: number, ny: number, approachSpeed: number, impulse: number): void {
+    const d = this.contactData;
+    contactPoint(this.store, a, b, nx, ny, d);
+    this.events.setData(d.x, d.y, nx, ny, approachSpeed > 0 ? approachSpeed : 0, impulse);
+  }
+
+  private listenerCount(type: ContactEventType): number {
+    return (this.listeners.get(type) as ListenerEntry[]).length;
+  }
+
+  /** Hands the step's events to the listeners; see `on` for errors thrown by listeners. */
   private dispatchEvents(): void {
     const ev = this.events;
     const count = ev.count;
@@ -389,12 +477,34 @@ export class World implements BodyHost {
     const bs = ev.b.slice(0, count);
     const gens = ev.generationA.slice(0, count);
     const gensB = ev.generationB.slice(0, count);
+    const data = ev.data.slice(0, count * EVENT_DATA_STRIDE);
+    const d = this.contactData;
+    let failed = false;
+    let failure: unknown;
     for (let k = 0; k < count; k++) {
+      const list = this.listeners.get(EVENT_TYPE_OF[kinds[k]] as ContactEventType) as ListenerEntry[];
+      if (list.length === 0) continue;
       const a = this.handleOf(as[k], gens[k]);
       const b = this.handleOf(bs[k], gensB[k]);
-      const list = kinds[k] === EVENT_BEGIN ? this.listeners.contactBegin : this.listeners.contactEnd;
-      for (const fn of list) fn(a, b);
+      const o = k * EVENT_DATA_STRIDE;
+      for (const entry of list) {
+        if (!entry.active) continue;
+        // Refilled for each call: a listener may have written to it.
+        d.x = data[o];
+        d.y = data[o + 1];
+        d.nx = data[o + 2];
+        d.ny = data[o + 3];
+        d.approachSpeed = data[o + 4];
+        d.normalImpulse = data[o + 5];
+        try {
+          entry.fn(a, b, d);
+        } catch (error) {
+          if (!failed) failure = error;
+          failed = true;
+        }
+      }
     }
+    if (failed) throw failure;
   }
 
   /** The handle of body (slot, generation): the live one, or a stale one if it was destroyed. */
@@ -566,12 +676,30 @@ export class World implements BodyHost {
   }
 
   /** @internal */
-  setBodyMaterial(i: number, name: MaterialName, value: number): void {
+  setBodyMaterial(i: number, name: MaterialName, value: unknown): void {
     const v = checkMaterial(name, name, value);
     const s = this.store;
+    const field = MATERIAL_FIELDS[name];
     s[name][i] = v;
+    if (field.refilters) this.refilter(i);
     s.invMass[i] = inverseMass(s.kind[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], s.density[i]);
-    if (MATERIAL_FIELDS[name].wakes) this.wake(i);
+    if (field.wakes) this.wake(i);
+  }
+
+  /** @internal Sets the collision filter (checked by the caller) and re-evaluates the pairs once. */
+  setBodyFilter(i: number, category: number, mask: number, group: number): void {
+    const s = this.store;
+    s.category[i] = category;
+    s.mask[i] = mask;
+    s.group[i] = group;
+    this.refilter(i);
+    this.wake(i);
+  }
+
+  /** Body i's filter changed: pairs it now forbids end (their partners wake), allowed ones form. */
+  private refilter(i: number): void {
+    const dropped = this.bp.refilter(i);
+    for (let k = 0; k < dropped; k++) this.wake(this.bp.partners[k]);
   }
 
   /** @internal */
