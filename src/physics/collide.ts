@@ -7,11 +7,8 @@ import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js';
 
-/**
- * Called when a sensor pair (row p of the pair cache, bodies a < b) starts (touching 1) or stops
- * (0) overlapping, with the normal a→b; the world records the event.
- */
-export type SensorTouch = (p: number, a: number, b: number, touching: number, nx: number, ny: number) => void;
+/** Called with each sensor pair (row p of the pair cache) near enough to overlap within the step. */
+export type SensorTouch = (p: number) => void;
 
 /**
  * Turns each cached pair into a contact row when its shapes touch or may touch within `dt`
@@ -72,12 +69,12 @@ export function collidePairs(
     }
     roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
     if (xb === xa && yb === ya) spreadCoincident(a, b, cw, ch, hit);
-    // A sensor pair never gets a row (it must not push), only its touching state: overlapping
-    // now. Read here, past the distance test, so that far pairs do not pay for it.
+    // A sensor pair never gets a row (it must not push); the world tests its overlap after the
+    // solve has moved the bodies. Read here, past the distance test, so far pairs do not pay.
     if ((sensor[a] | sensor[b]) !== 0) {
       pairImpulse[p] = 0;
       pairTangent[p] = 0;
-      if (pairTouching[p] !== (separation <= 0 ? 1 : 0)) onSensor(p, a, b, separation <= 0 ? 1 : 0, hit.nx, hit.ny);
+      onSensor(p);
       continue;
     }
     if (!activeA && ka === BODY_DYNAMIC) wake(a);

@@ -180,12 +180,16 @@ export class World implements BodyHost {
   private readonly listeners = new Map<string, ListenerEntry[]>(CONTACT_EVENT_TYPES.map((type) => [type, []]));
   /** The object handed to listeners, refilled before each call. */
   private readonly contactData: ContactData = { x: 0, y: 0, nx: 0, ny: 0, approachSpeed: 0, normalImpulse: 0 };
-  private readonly sensorTouch = (p: number, a: number, b: number, touching: number, nx: number, ny: number): void => {
-    if (!this.bp.pairs.setTouching(p, touching) || touching === 0) return;
-    const s = this.store;
-    const speed = -((s.vx[b] - s.vx[a]) * nx + (s.vy[b] - s.vy[a]) * ny);
-    this.recordData(a, b, nx, ny, speed, 0);
+  /** Sensor pairs near enough to overlap this substep, tested after the solve (`storeSensorState`). */
+  private sensorPairs: Int32Array = new Int32Array(16);
+  private sensorPairCount = 0;
+  private readonly sensorTouch = (p: number): void => {
+    if (this.sensorPairCount === this.sensorPairs.length) {
+      this.sensorPairs = grown(this.sensorPairs, this.sensorPairs.length * 2);
+    }
+    this.sensorPairs[this.sensorPairCount++] = p;
   };
+  private readonly sensorHit: PointHit = { nx: 0, ny: 0, overlap: 0 };
   private stepping = false;
   /** Bodies whose velocity was set since the last step (see `Broadphase.includeVelocities`). */
   private velocitySet: Int32Array = new Int32Array(16);
@@ -446,6 +450,38 @@ export class World implements BodyHost {
         if (this.events.push(EVENT_HIT, a, b, g[a], g[b])) this.recordRow(k);
       }
     }
+    this.storeSensorState();
+  }
+
+  /**
+   * Sensor pairs touch while their shapes overlap at the positions the solve left, so a begin
+   * comes in the first step that ends with them overlapping. No impulse: sensors never push.
+   */
+  private storeSensorState(): void {
+    const s = this.store;
+    const pairs = this.bp.pairs;
+    const hit = this.sensorHit;
+    for (let k = 0; k < this.sensorPairCount; k++) {
+      const p = this.sensorPairs[k];
+      const a = pairs.a[p];
+      const b = pairs.b[p];
+      const overlap = roundedRectOverlap(
+        s.x[b],
+        s.y[b],
+        s.x[a],
+        s.y[a],
+        s.halfWidth[a] + s.halfWidth[b],
+        s.halfHeight[a] + s.halfHeight[b],
+        s.radius[a] + s.radius[b],
+        hit,
+      );
+      const touching = overlap >= 0 ? 1 : 0;
+      if (pairs.setTouching(p, touching) && touching === 1) {
+        const speed = -((s.vx[b] - s.vx[a]) * hit.nx + (s.vy[b] - s.vy[a]) * hit.ny);
+        this.recordData(a, b, hit.nx, hit.ny, speed, 0);
+      }
+    }
+    this.sensorPairCount = 0;
   }
 
   /** Sets the data of the last event from contact row k. */
