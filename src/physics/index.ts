@@ -7,6 +7,7 @@ export type {
   StepProfile,
   WorldStats,
   RayCastResult,
+  QueryFilter,
   ContactListener,
   DebugDrawer,
   BodyArrays,

@@ -37,13 +37,8 @@ import {
 } from './events.js';
 import { contactPoint, type ContactData } from './contact-data.js';
 import { collidePairs } from './collide.js';
-import {
-  pointVsRoundedRect,
-  rayVsRoundedRect,
-  roundedRectOverlap,
-  type PointHit,
-  type RayHit,
-} from './narrowphase.js';
+import { roundedRectOverlap, type PointHit } from './narrowphase.js';
+import { Queries, checkOut, checkQueryShape, type QueryFilter, type RayCastResult } from './queries.js';
 import { grown } from './grown.js';
 import { PhaseClock, type StepProfile } from './phase-clock.js';
 import { SleepIslands } from './sleep.js';
@@ -94,17 +89,14 @@ class StatsView implements WorldStats {
   }
 }
 
-/** First hit of a ray cast. */
-export interface RayCastResult {
-  body: Body;
-  /** Hit point, m. */
-  x: number;
-  y: number;
-  /** Surface normal at the hit point. */
-  nx: number;
-  ny: number;
-  /** Fraction of the segment travelled, in [0, 1]. */
-  fraction: number;
+export type { QueryFilter, RayCastResult } from './queries.js';
+
+/** Checks a segment's end points (m). */
+function checkSegment(x1: number, y1: number, x2: number, y2: number): void {
+  checkNumber('x1', x1, -Infinity, Infinity);
+  checkNumber('y1', y1, -Infinity, Infinity);
+  checkNumber('x2', x2, -Infinity, Infinity);
+  checkNumber('y2', y2, -Infinity, Infinity);
 }
 
 /**
@@ -170,6 +162,9 @@ export class World implements BodyHost {
   private readonly bp = new Broadphase(this.store, this.events);
   private readonly contacts = new ContactBuffer();
   private readonly islands = new SleepIslands();
+  private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
+  /** The one-slot list the first-hit casts write into; emptied before they return. */
+  private readonly castScratch: RayCastResult[] = [];
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
   /**
@@ -549,82 +544,113 @@ export class World implements BodyHost {
     return live !== undefined && live.generation === generation ? live : new Body(this, slot, generation);
   }
 
-  /** Bodies whose shape contains the point (m), in slot order. */
-  queryPoint(x: number, y: number): Body[] {
+  /**
+   * Bodies whose shape contains the point (m), in slot order, that pass `filter`. Into `out`
+   * (cleared first) when given, else a new array.
+   */
+  queryPoint(x: number, y: number, filter?: QueryFilter, out?: Body[]): Body[] {
     checkNumber('x', x, -Infinity, Infinity);
     checkNumber('y', y, -Infinity, Infinity);
-    const hits = this.bp.queryFat(x, y, x, y);
-    const count = this.bp.queryCount;
-    const s = this.store;
-    const out: Body[] = [];
-    const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
-    for (let k = 0; k < count; k++) {
-      const i = hits[k];
-      if (pointVsRoundedRect(x, y, s.x[i], s.y[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], hit)) {
-        out.push(this.handles[i] as Body);
-      }
-    }
-    return out;
+    const list = checkOut<Body>(out) ?? [];
+    return this.queries.run(filter, () => this.queries.overlapping(x, y, 0, 0, 0, list));
   }
 
-  /** Bodies whose shape overlaps the box (m), in slot order. */
-  queryBox(minX: number, minY: number, maxX: number, maxY: number): Body[] {
+  /**
+   * Bodies whose shape overlaps the box (m), in slot order, that pass `filter`. Into `out`
+   * (cleared first) when given, else a new array.
+   */
+  queryBox(minX: number, minY: number, maxX: number, maxY: number, filter?: QueryFilter, out?: Body[]): Body[] {
     checkNumber('minX', minX, -Infinity, Infinity);
     checkNumber('minY', minY, -Infinity, Infinity);
     checkNumber('maxX', maxX, minX, Infinity);
     checkNumber('maxY', maxY, minY, Infinity);
-    const hits = this.bp.queryFat(minX, minY, maxX, maxY);
-    const count = this.bp.queryCount;
-    const s = this.store;
-    const out: Body[] = [];
-    const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
-    const cx = (minX + maxX) / 2;
-    const cy = (minY + maxY) / 2;
-    for (let k = 0; k < count; k++) {
-      const i = hits[k];
-      // The box is a rounded rect with radius 0: the same CSO test as any pair.
-      const overlap = roundedRectOverlap(
-        s.x[i],
-        s.y[i],
-        cx,
-        cy,
-        (maxX - minX) / 2 + s.halfWidth[i],
-        (maxY - minY) / 2 + s.halfHeight[i],
-        s.radius[i],
-        hit,
-      );
-      if (overlap >= 0) out.push(this.handles[i] as Body);
-    }
-    return out;
+    const list = checkOut<Body>(out) ?? [];
+    // The box is a rounded rect with radius 0: the same CSO test as any pair.
+    const hw = (maxX - minX) / 2;
+    const hh = (maxY - minY) / 2;
+    return this.queries.run(filter, () => this.queries.overlapping(minX + hw, minY + hh, hw, hh, 0, list));
   }
 
-  /** The first body the segment from (x1, y1) to (x2, y2) enters, or null. Bodies containing the start are skipped. */
-  rayCast(x1: number, y1: number, x2: number, y2: number): RayCastResult | null {
-    checkNumber('x1', x1, -Infinity, Infinity);
-    checkNumber('y1', y1, -Infinity, Infinity);
-    checkNumber('x2', x2, -Infinity, Infinity);
-    checkNumber('y2', y2, -Infinity, Infinity);
-    const hits = this.bp.queryFat(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
-    const count = this.bp.queryCount;
-    const s = this.store;
-    const hit: RayHit = { fraction: 0, nx: 0, ny: 0 };
-    let best: RayCastResult | null = null;
-    const dx = x2 - x1;
-    const dy = y2 - y1;
-    for (let k = 0; k < count; k++) {
-      const i = hits[k];
-      if (!rayVsRoundedRect(x1, y1, dx, dy, s.x[i], s.y[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], hit)) continue;
-      if (best !== null && hit.fraction >= best.fraction) continue;
-      best = {
-        body: this.handles[i] as Body,
-        x: x1 + dx * hit.fraction,
-        y: y1 + dy * hit.fraction,
-        nx: hit.nx,
-        ny: hit.ny,
-        fraction: hit.fraction,
-      };
-    }
-    return best;
+  /**
+   * Bodies whose shape overlaps (or touches) the rounded rect centred at (x, y) with half
+   * extents `halfWidth`, `halfHeight` and corner radius `radius` (m, >= 0): "is this spot
+   * free?". In slot order, filtered; into `out` (cleared first) when given, else a new array.
+   */
+  queryShape(
+    x: number,
+    y: number,
+    halfWidth: number,
+    halfHeight: number,
+    radius: number,
+    filter?: QueryFilter,
+    out?: Body[],
+  ): Body[] {
+    checkNumber('x', x, -Infinity, Infinity);
+    checkNumber('y', y, -Infinity, Infinity);
+    const [hw, hh, r] = checkQueryShape(halfWidth, halfHeight, radius);
+    const list = checkOut<Body>(out) ?? [];
+    return this.queries.run(filter, () => this.queries.overlapping(x, y, hw, hh, r, list));
+  }
+
+  /**
+   * The first body the segment from (x1, y1) to (x2, y2) enters that passes `filter`, or null.
+   * Bodies containing the start are skipped. Allocates the result.
+   */
+  rayCast(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter): RayCastResult | null {
+    return this.castFirst(x1, y1, x2, y2, 0, 0, 0, filter);
+  }
+
+  /**
+   * Every body the segment enters that passes `filter`, nearest first (ties in slot order);
+   * bodies containing the start are skipped. Into `out` when given: it is cleared, and the
+   * result objects already in it are reused, so a caller that keeps one array allocates nothing
+   * once it has grown.
+   */
+  rayCastAll(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter, out?: RayCastResult[]): RayCastResult[] {
+    checkSegment(x1, y1, x2, y2);
+    const list = checkOut<RayCastResult>(out) ?? [];
+    this.queries.run(filter, () => this.queries.cast(x1, y1, x2, y2, 0, 0, 0, list, false));
+    return list;
+  }
+
+  /**
+   * Sweeps the rounded rect (`halfWidth`, `halfHeight`, `radius`, m, >= 0) with its centre from
+   * (x1, y1) to (x2, y2) and returns the first body it touches that passes `filter`, or null.
+   * The result's (x, y) is the shape's centre at that moment and (nx, ny) the body's surface
+   * normal there. Bodies the shape overlaps at the start are skipped. It is one ray cast
+   * against each body's CSO (the body grown by the shape), as in the narrowphase. Allocates the
+   * result.
+   */
+  castShape(
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    halfWidth: number,
+    halfHeight: number,
+    radius: number,
+    filter?: QueryFilter,
+  ): RayCastResult | null {
+    const [hw, hh, r] = checkQueryShape(halfWidth, halfHeight, radius);
+    return this.castFirst(x1, y1, x2, y2, hw, hh, r, filter);
+  }
+
+  private castFirst(
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    hw: number,
+    hh: number,
+    r: number,
+    filter: QueryFilter | undefined,
+  ): RayCastResult | null {
+    checkSegment(x1, y1, x2, y2);
+    const scratch = this.castScratch;
+    const n = this.queries.run(filter, () => this.queries.cast(x1, y1, x2, y2, hw, hh, r, scratch, true));
+    const first = scratch[0];
+    scratch.length = 0;
+    return n === 0 || first === undefined ? null : first;
   }
 
   /** Reports fat boxes, tree nodes and contacts to the drawer's callbacks. */
