@@ -332,7 +332,11 @@ export class World implements BodyHost {
     return list;
   }
 
-  /** Advances the world by dt seconds, in (0, 1]. */
+  /**
+   * Advances the world by dt seconds, in (0, 1], then hands the step's contact events to the
+   * listeners. If a listener threw, the first error is rethrown here after every listener had
+   * every event; the step itself is complete.
+   */
   step(dt: number): void {
     checkNumber('dt', dt, 0, MAX_DT);
     if (dt < MIN_DT) throw new Error(`dt must be at least ${MIN_DT} s, got ${describe(dt)}`);
