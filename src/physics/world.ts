@@ -27,15 +27,9 @@ import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_ST
 import { Broadphase } from './broadphase.js';
 import { ContactBuffer } from './contacts.js';
 import { sweepFastBodies } from './continuous.js';
-import {
-  CONTACT_EVENT_TYPES,
-  EVENT_DATA_STRIDE,
-  EVENT_HIT,
-  EVENT_TYPE_OF,
-  EventBuffer,
-  type ContactEventType,
-} from './events.js';
-import { contactPoint, type ContactData } from './contact-data.js';
+import { EventBuffer, type ContactEventType } from './events.js';
+import { ContactListeners, type ContactListener } from './listeners.js';
+import { ContactState } from './contact-state.js';
 import { collidePairs } from './collide.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
 import { Queries, checkOut, checkQueryShape, type QueryFilter, type RayCastResult } from './queries.js';
@@ -43,7 +37,6 @@ import { grown } from './grown.js';
 import { PhaseClock, type StepProfile } from './phase-clock.js';
 import { SleepIslands } from './sleep.js';
 import {
-  LINEAR_SLOP,
   applyRestitution,
   integratePositions,
   kineticEnergy,
@@ -126,19 +119,7 @@ export interface BodyArrays {
   readonly restitution: Float64Array;
 }
 
-/**
- * Called after a step for each pair that started or stopped touching (or hit, see
- * `ContactEventType`). A body destroyed since (by `destroyBody`, which ends its contacts, or by
- * an earlier listener) arrives as a stale handle: `isValid` is false and reading it throws.
- * `contact` is one reused object, valid only during the call (see `ContactData`).
- */
-export type ContactListener = (a: Body, b: Body, contact: ContactData) => void;
-
-/** A subscribed listener; `active` goes false when it is removed, even mid-dispatch. */
-interface ListenerEntry {
-  readonly fn: ContactListener;
-  active: boolean;
-}
+export type { ContactListener } from './listeners.js';
 
 /**
  * Callbacks for `world.debugDraw`: the engine reports what it knows; the app draws it. Every
@@ -167,24 +148,8 @@ export class World implements BodyHost {
   private readonly castScratch: RayCastResult[] = [];
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
-  /**
-   * Listeners by event type, in a Map so that names like '__proto__' are just unknown types.
-   * Each list is copied on write: a dispatch walks the list it started with, and a removed
-   * entry is marked inactive, so removing one listener never makes the next one miss an event.
-   */
-  private readonly listeners = new Map<string, ListenerEntry[]>(CONTACT_EVENT_TYPES.map((type) => [type, []]));
-  /** The object handed to listeners, refilled before each call. */
-  private readonly contactData: ContactData = { x: 0, y: 0, nx: 0, ny: 0, approachSpeed: 0, normalImpulse: 0 };
-  /** Sensor pairs near enough to overlap this substep, tested after the solve (`storeSensorState`). */
-  private sensorPairs: Int32Array = new Int32Array(16);
-  private sensorPairCount = 0;
-  private readonly sensorTouch = (p: number): void => {
-    if (this.sensorPairCount === this.sensorPairs.length) {
-      this.sensorPairs = grown(this.sensorPairs, this.sensorPairs.length * 2);
-    }
-    this.sensorPairs[this.sensorPairCount++] = p;
-  };
-  private readonly sensorHit: PointHit = { nx: 0, ny: 0, overlap: 0 };
+  private readonly listeners = new ContactListeners(this.events);
+  private readonly contactState = new ContactState(this.store, this.bp, this.contacts, this.events);
   private stepping = false;
   /** Bodies whose velocity was set since the last step (see `Broadphase.includeVelocities`). */
   private velocitySet: Int32Array = new Int32Array(16);
@@ -305,31 +270,13 @@ export class World implements BodyHost {
    * complete by then; swallowing it would hide a bug).
    */
   on(type: ContactEventType, listener: ContactListener): () => void {
-    const list = this.listenersOf('on', type);
-    if (typeof listener !== 'function') throw new Error(`on: listener must be a function, got ${describe(listener)}`);
-    this.listeners.set(type, [...list, { fn: listener, active: true }]);
-    this.events.enabled = true;
+    this.listeners.add(type, listener);
     return () => this.off(type, listener);
   }
 
   /** Stops a listener (its first subscription, if it was added twice); an unknown type throws as in `on`. */
   off(type: ContactEventType, listener: ContactListener): void {
-    const list = this.listenersOf('off', type);
-    const k = list.findIndex((e) => e.fn === listener);
-    if (k < 0) return;
-    (list[k] as ListenerEntry).active = false;
-    this.listeners.set(type, list.filter((_, j) => j !== k));
-    let total = 0;
-    for (const l of this.listeners.values()) total += l.length;
-    this.events.enabled = total > 0;
-  }
-
-  private listenersOf(where: string, type: unknown): ListenerEntry[] {
-    const list = typeof type === 'string' ? this.listeners.get(type) : undefined;
-    if (list === undefined) {
-      throw new Error(`${where}: unknown event type ${describe(type)} (known: ${CONTACT_EVENT_TYPES.join(', ')})`);
-    }
-    return list;
+    this.listeners.remove(type, listener);
   }
 
   /**
@@ -364,7 +311,7 @@ export class World implements BodyHost {
     clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {
       this.integrateVelocities(h);                                                    clock.lap('solve');
-      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact, this.sensorTouch);
+      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact, this.contactState.noteSensorPair);
                                                                                       clock.lap('narrowphase');
       this.solve(h);                                                                  clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp);                                  clock.lap('continuous');
@@ -429,118 +376,16 @@ export class World implements BodyHost {
     }
   }
 
-  /**
-   * Records which pairs touch: overlapping, or pushed apart by the solve (so a speculative row
-   * that never closed does not begin). A begin gets its contact data; with hit listeners, each
-   * row that pushed and approached at `hitSpeed` or more records a hit.
-   */
+  /** Records which pairs touch, with begin data and hits (contact-state.ts). */
   private storeContactState(): void {
-    const c = this.contacts;
-    const pairs = this.bp.pairs;
-    const hits = this.listenerCount('contactHit') > 0;
-    const hitSpeed = this.opts.hitSpeed;
-    for (let k = 0; k < c.count; k++) {
-      const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
-      if (pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
-      if (hits && c.impulse[k] > 0 && -c.approach[k] >= hitSpeed) {
-        const a = c.a[k];
-        const b = c.b[k];
-        const g = this.store.generation;
-        if (this.events.push(EVENT_HIT, a, b, g[a], g[b])) this.recordRow(k);
-      }
-    }
-    this.storeSensorState();
+    this.contactState.update(this.listeners.count('contactHit') > 0, this.opts.hitSpeed);
   }
 
-  /**
-   * Sensor pairs touch while their shapes overlap at the positions the solve left, so a begin
-   * comes in the first step that ends with them overlapping. No impulse: sensors never push.
-   */
-  private storeSensorState(): void {
-    const s = this.store;
-    const pairs = this.bp.pairs;
-    const hit = this.sensorHit;
-    for (let k = 0; k < this.sensorPairCount; k++) {
-      const p = this.sensorPairs[k];
-      const a = pairs.a[p];
-      const b = pairs.b[p];
-      const overlap = roundedRectOverlap(
-        s.x[b],
-        s.y[b],
-        s.x[a],
-        s.y[a],
-        s.halfWidth[a] + s.halfWidth[b],
-        s.halfHeight[a] + s.halfHeight[b],
-        s.radius[a] + s.radius[b],
-        hit,
-      );
-      const touching = overlap >= 0 ? 1 : 0;
-      if (pairs.setTouching(p, touching) && touching === 1) {
-        const speed = -((s.vx[b] - s.vx[a]) * hit.nx + (s.vy[b] - s.vy[a]) * hit.ny);
-        this.recordData(a, b, hit.nx, hit.ny, speed, 0);
-      }
-    }
-    this.sensorPairCount = 0;
-  }
-
-  /** Sets the data of the last event from contact row k. */
-  private recordRow(k: number): void {
-    const c = this.contacts;
-    const approach = -c.approach[k];
-    this.recordData(c.a[k], c.b[k], c.nx[k], c.ny[k], approach > 0 ? approach : 0, c.impulse[k]);
-  }
-
-  private recordData(a: number, b: number, nx: number, ny: number, approachSpeed: number, impulse: number): void {
-    const d = this.contactData;
-    contactPoint(this.store, a, b, nx, ny, d);
-    this.events.setData(d.x, d.y, nx, ny, approachSpeed > 0 ? approachSpeed : 0, impulse);
-  }
-
-  private listenerCount(type: ContactEventType): number {
-    return (this.listeners.get(type) as ListenerEntry[]).length;
-  }
-
-  /** Hands the step's events to the listeners; see `on` for errors thrown by listeners. */
   private dispatchEvents(): void {
-    const ev = this.events;
-    const count = ev.count;
-    if (count === 0) return;
-    ev.count = 0;
-    // Copy out first: a listener may not step, but may create or destroy bodies.
-    const kinds = ev.kind.slice(0, count);
-    const as = ev.a.slice(0, count);
-    const bs = ev.b.slice(0, count);
-    const gens = ev.generationA.slice(0, count);
-    const gensB = ev.generationB.slice(0, count);
-    const data = ev.data.slice(0, count * EVENT_DATA_STRIDE);
-    const d = this.contactData;
-    let failed = false;
-    let failure: unknown;
-    for (let k = 0; k < count; k++) {
-      const list = this.listeners.get(EVENT_TYPE_OF[kinds[k]] as ContactEventType) as ListenerEntry[];
-      if (list.length === 0) continue;
-      const a = this.handleOf(as[k], gens[k]);
-      const b = this.handleOf(bs[k], gensB[k]);
-      const o = k * EVENT_DATA_STRIDE;
-      for (const entry of list) {
-        if (!entry.active) continue;
-        // Refilled for each call: a listener may have written to it.
-        d.x = data[o];
-        d.y = data[o + 1];
-        d.nx = data[o + 2];
-        d.ny = data[o + 3];
-        d.approachSpeed = data[o + 4];
-        d.normalImpulse = data[o + 5];
-        try {
-          entry.fn(a, b, d);
-        } catch (error) {
-          if (!failed) failure = error;
-          failed = true;
-        }
-      }
-    }
-    if (failed) throw failure;
+    this.listeners.dispatch(this.handleOfEvent);
   }
+
+  private readonly handleOfEvent = (slot: number, generation: number): Body => this.handleOf(slot, generation);
 
   /** The handle of body (slot, generation): the live one, or a stale one if it was destroyed. */
   private handleOf(slot: number, generation: number): Body {
