@@ -12,6 +12,7 @@ import { grown } from './grown.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
 import { LINEAR_SLOP } from './solver.js';
 
+/** Records touching state and begin, hit and sensor events after each solve. */
 export class ContactState {
   /** Sensor pairs near enough to overlap this substep, listed by the collide stage. */
   private sensorPairs: Int32Array = new Int32Array(16);

@@ -14,8 +14,11 @@ export type ContactEventType = 'contactBegin' | 'contactEnd' | 'contactHit';
 /** Every event type, for checks and messages. */
 export const CONTACT_EVENT_TYPES: readonly ContactEventType[] = ['contactBegin', 'contactEnd', 'contactHit'];
 
+/** Event code: a pair started touching. */
 export const EVENT_BEGIN = 0;
+/** Event code: a pair stopped touching. */
 export const EVENT_END = 1;
+/** Event code: a pair was pushed apart after meeting at `hitSpeed` or more. */
 export const EVENT_HIT = 2;
 
 /** Event kinds by their code. */

@@ -22,6 +22,7 @@ interface ListenerEntry {
   active: boolean;
 }
 
+/** The world's listeners by event type, and their dispatch. */
 export class ContactListeners {
   /**
    * Listeners by event type, in a Map so that names like '__proto__' are just unknown types.
