@@ -57,8 +57,46 @@ export class Queries {
     private readonly handle: (i: number) => Body,
   ) {}
 
-  /** Bodies whose shape overlaps the rounded rect (touching counts), in slot order, into `out`. */
-  overlapping(x: number, y: number, hw: number, hh: number, r: number, out: Body[]): Body[] {
+  /**
+   * Bodies that pass `filter` and whose shape overlaps the rounded rect (touching counts), in
+   * slot order, into `out`. Allocation-free apart from growing `out`.
+   */
+  overlapping(filter: unknown, x: number, y: number, hw: number, hh: number, r: number, out: Body[]): Body[] {
+    this.begin(filter);
+    try {
+      return this.collectOverlapping(x, y, hw, hh, r, out);
+    } finally {
+      this.end();
+    }
+  }
+
+  /**
+   * Every body that passes `filter` and that the rounded rect (hw, hh, r), swept from centre
+   * (x1, y1) to (x2, y2), enters: into `out` nearest first (ties in slot order), reusing the
+   * result objects already there. With `first`, only the nearest. Bodies the shape overlaps at
+   * the start are skipped. Returns the number of hits.
+   */
+  cast(
+    filter: unknown,
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    hw: number,
+    hh: number,
+    r: number,
+    out: RayCastResult[],
+    first: boolean,
+  ): number {
+    this.begin(filter);
+    try {
+      return this.collectCast(x1, y1, x2, y2, hw, hh, r, out, first);
+    } finally {
+      this.end();
+    }
+  }
+
+  private collectOverlapping(x: number, y: number, hw: number, hh: number, r: number, out: Body[]): Body[] {
     out.length = 0;
     const hits = this.bp.queryFat(x - hw - r, y - hh - r, x + hw + r, y + hh + r);
     const count = this.bp.queryCount;
@@ -72,12 +110,7 @@ export class Queries {
     return out;
   }
 
-  /**
-   * Every body the rounded rect (hw, hh, r), swept from centre (x1, y1) to (x2, y2), enters: into
-   * `out` nearest first (ties in slot order), reusing the result objects already there. With
-   * `first`, only the nearest. Bodies the shape overlaps at the start are skipped.
-   */
-  cast(x1: number, y1: number, x2: number, y2: number, hw: number, hh: number, r: number, out: RayCastResult[], first: boolean): number {
+  private collectCast(x1: number, y1: number, x2: number, y2: number, hw: number, hh: number, r: number, out: RayCastResult[], first: boolean): number {
     const ex = hw + r;
     const ey = hh + r;
     const hits = this.bp.queryFat(Math.min(x1, x2) - ex, Math.min(y1, y2) - ey, Math.max(x1, x2) + ex, Math.max(y1, y2) + ey);
@@ -112,24 +145,23 @@ export class Queries {
     }
     out.length = n;
     // Candidates came in slot order; a stable sort keeps it among equal fractions.
-    if (n > 1) out.sort((a, b) => a.fraction - b.fraction);
+    if (n > 1) out.sort(byFraction);
     return n;
   }
 
   /**
-   * Runs `query` with the checked filter (an Error naming the field is thrown before anything
-   * runs). The broadphase's hit list is shared, so a predicate may not start another query.
+   * Checks and sets the filter (an Error naming the field is thrown before anything runs). The
+   * broadphase's hit list is shared, so a predicate may not start another query.
    */
-  run<T>(filter: unknown, query: () => T): T {
+  private begin(filter: unknown): void {
     if (this.running) throw new Error('queries cannot run inside a query filter predicate');
     this.setFilter(filter);
     this.running = true;
-    try {
-      return query();
-    } finally {
-      this.running = false;
-      this.predicate = null;
-    }
+  }
+
+  private end(): void {
+    this.running = false;
+    this.predicate = null;
   }
 
   private setFilter(filter: unknown): void {
@@ -150,6 +182,11 @@ export class Queries {
     if ((this.store.category[i] & this.mask) === 0) return false;
     return this.predicate === null || this.predicate(this.handle(i)) === true;
   }
+}
+
+/** Orders cast results nearest first (Array.prototype.sort is stable: ties keep slot order). */
+function byFraction(a: RayCastResult, b: RayCastResult): number {
+  return a.fraction - b.fraction;
 }
 
 /** Checks a query shape's sizes (m); a zero shape is a point (or a ray, when cast). */

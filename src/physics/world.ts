@@ -401,7 +401,7 @@ export class World implements BodyHost {
     checkNumber('x', x, -Infinity, Infinity);
     checkNumber('y', y, -Infinity, Infinity);
     const list = checkOut<Body>(out) ?? [];
-    return this.queries.run(filter, () => this.queries.overlapping(x, y, 0, 0, 0, list));
+    return this.queries.overlapping(filter, x, y, 0, 0, 0, list);
   }
 
   /**
@@ -417,7 +417,7 @@ export class World implements BodyHost {
     // The box is a rounded rect with radius 0: the same CSO test as any pair.
     const hw = (maxX - minX) / 2;
     const hh = (maxY - minY) / 2;
-    return this.queries.run(filter, () => this.queries.overlapping(minX + hw, minY + hh, hw, hh, 0, list));
+    return this.queries.overlapping(filter, minX + hw, minY + hh, hw, hh, 0, list);
   }
 
   /**
@@ -438,7 +438,7 @@ export class World implements BodyHost {
     checkNumber('y', y, -Infinity, Infinity);
     const [hw, hh, r] = checkQueryShape(halfWidth, halfHeight, radius);
     const list = checkOut<Body>(out) ?? [];
-    return this.queries.run(filter, () => this.queries.overlapping(x, y, hw, hh, r, list));
+    return this.queries.overlapping(filter, x, y, hw, hh, r, list);
   }
 
   /**
@@ -458,7 +458,7 @@ export class World implements BodyHost {
   rayCastAll(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter, out?: RayCastResult[]): RayCastResult[] {
     checkSegment(x1, y1, x2, y2);
     const list = checkOut<RayCastResult>(out) ?? [];
-    this.queries.run(filter, () => this.queries.cast(x1, y1, x2, y2, 0, 0, 0, list, false));
+    this.queries.cast(filter, x1, y1, x2, y2, 0, 0, 0, list, false);
     return list;
   }
 
@@ -496,7 +496,7 @@ export class World implements BodyHost {
   ): RayCastResult | null {
     checkSegment(x1, y1, x2, y2);
     const scratch = this.castScratch;
-    const n = this.queries.run(filter, () => this.queries.cast(x1, y1, x2, y2, hw, hh, r, scratch, true));
+    const n = this.queries.cast(filter, x1, y1, x2, y2, hw, hh, r, scratch, true);
     const first = scratch[0];
     scratch.length = 0;
     return n === 0 || first === undefined ? null : first;

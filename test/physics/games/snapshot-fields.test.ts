@@ -10,7 +10,7 @@ const NEW_FIELDS = ['linearDamping', 'gravityScale', 'sensor', 'category', 'mask
 const DEFAULTS = { linearDamping: 0, gravityScale: 1, sensor: false, category: 1, mask: 0xffffffff, group: 0 };
 
 function scene(): World {
-  const world = new World({ gravity: { x: 0, y: -10 } });
+  const world = new World({ gravity: { x: 0, y: -10 }, hitSpeed: 2 });
   world.createBody({ type: 'static', y: -1, halfWidth: 10, halfHeight: 1 });
   for (let k = 0; k < 5; k++) world.createBody({ x: k - 2, y: 1 + k, radius: 0.4 });
   run(world, 20);
@@ -41,12 +41,15 @@ describe('new body fields in snapshots', () => {
     it(`a version ${version} file without them loads with the defaults and steps bit for bit as the original`, () => {
       const world = scene();
       const json = withoutNewFields(world, version);
+      world.setOptions({ hitSpeed: 1 });
+      delete (json as unknown as { options: Record<string, unknown> }).options.hitSpeed;
       if (version === 1) {
         for (const body of json.bodies) delete body.friction; // version 1 had no friction either
         for (const p of (json as unknown as { pairs: unknown[][] }).pairs) p.length = 4;
         world.getBodies().forEach((b) => b.setFriction(0));
       }
       const copy = World.fromJSON(json);
+      expect(copy.options.hitSpeed).toBe(1);
       for (const b of copy.getBodies()) {
         expect({
           linearDamping: b.linearDamping,
