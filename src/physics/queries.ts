@@ -50,6 +50,8 @@ export class Queries {
   private mask = 0xffffffff;
   private predicate: ((body: Body) => boolean) | null = null;
   private running = false;
+  /** The one-slot list `first` casts into. */
+  private readonly firstHit: RayCastResult[] = [];
 
   constructor(
     private readonly store: BodyStore,
@@ -94,6 +96,15 @@ export class Queries {
     } finally {
       this.end();
     }
+  }
+
+  /** The nearest hit of `cast`, as a new object, or null. */
+  first(filter: unknown, x1: number, y1: number, x2: number, y2: number, hw: number, hh: number, r: number): RayCastResult | null {
+    const scratch = this.firstHit;
+    const n = this.cast(filter, x1, y1, x2, y2, hw, hh, r, scratch, true);
+    const hit = scratch[0];
+    scratch.length = 0; // the caller keeps the object: the next cast makes a new one
+    return n === 0 || hit === undefined ? null : hit;
   }
 
   private collectOverlapping(x: number, y: number, hw: number, hh: number, r: number, out: Body[]): Body[] {

@@ -144,8 +144,6 @@ export class World implements BodyHost {
   private readonly contacts = new ContactBuffer();
   private readonly islands = new SleepIslands();
   private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
-  /** The one-slot list the first-hit casts write into; emptied before they return. */
-  private readonly castScratch: RayCastResult[] = [];
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
   private readonly listeners = new ContactListeners(this.events);
@@ -446,7 +444,8 @@ export class World implements BodyHost {
    * Bodies containing the start are skipped. Allocates the result.
    */
   rayCast(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter): RayCastResult | null {
-    return this.castFirst(x1, y1, x2, y2, 0, 0, 0, filter);
+    checkSegment(x1, y1, x2, y2);
+    return this.queries.first(filter, x1, y1, x2, y2, 0, 0, 0);
   }
 
   /**
@@ -480,26 +479,9 @@ export class World implements BodyHost {
     radius: number,
     filter?: QueryFilter,
   ): RayCastResult | null {
-    const [hw, hh, r] = checkQueryShape(halfWidth, halfHeight, radius);
-    return this.castFirst(x1, y1, x2, y2, hw, hh, r, filter);
-  }
-
-  private castFirst(
-    x1: number,
-    y1: number,
-    x2: number,
-    y2: number,
-    hw: number,
-    hh: number,
-    r: number,
-    filter: QueryFilter | undefined,
-  ): RayCastResult | null {
     checkSegment(x1, y1, x2, y2);
-    const scratch = this.castScratch;
-    const n = this.queries.cast(filter, x1, y1, x2, y2, hw, hh, r, scratch, true);
-    const first = scratch[0];
-    scratch.length = 0;
-    return n === 0 || first === undefined ? null : first;
+    const [hw, hh, r] = checkQueryShape(halfWidth, halfHeight, radius);
+    return this.queries.first(filter, x1, y1, x2, y2, hw, hh, r);
   }
 
   /** Reports fat boxes, tree nodes and contacts to the drawer's callbacks. */
