@@ -12,6 +12,8 @@ export type BodyType = 'dynamic' | 'static' | 'kinematic';
 /**
  * A body to create. Every field is optional; the defaults make a dynamic circle of radius
  * 0.5 m at the origin. Shape: a circle is (0, 0, r), a sharp box (hw, hh, 0), a capsule (hw, 0, r).
+ * Giving half extents without a radius makes a sharp box: `{ halfWidth: 0.5, halfHeight: 0.5 }`
+ * is a 1 m square.
  */
 export interface BodyDef {
   /** Default 'dynamic'. */
@@ -28,7 +30,11 @@ export interface BodyDef {
   halfWidth?: number;
   /** Half height of the inner rectangle, m, in [0, {@link MAX_SIZE}]. Default 0. */
   halfHeight?: number;
-  /** Corner radius, m, >= 0. Default 0.5 (with zero half extents: a circle). */
+  /**
+   * Corner radius, m, >= 0. Default 0 when `halfWidth` or `halfHeight` is given (a box), else
+   * 0.5 (a circle of radius 0.5 m). The outer half extents are `halfWidth + radius` and
+   * `halfHeight + radius`.
+   */
   radius?: number;
   /** kg/m², > 0. Default 1. Ignored for static and kinematic bodies (infinite mass). */
   density?: number;
@@ -40,6 +46,35 @@ export interface BodyDef {
    * floor friction; this is friction between bodies.
    */
   friction?: number;
+  /**
+   * 1/s, >= 0 (at most 1e6): this body's own damping, added to the world's `linearDamping` (the
+   * rates add): each step its velocity becomes v / (1 + dt·(world + body)). Default 0.
+   */
+  linearDamping?: number;
+  /**
+   * Multiplies the world's gravity for this body, in [-1000, 1000]: 0 floats, 1 falls as the
+   * world says, -1 falls up. Default 1.
+   */
+  gravityScale?: number;
+  /**
+   * A sensor reports the bodies it overlaps (contactBegin when shapes first overlap, contactEnd
+   * when they part) and never pushes or is pushed. Like any pair, one of the two must be
+   * dynamic. Default false.
+   */
+  sensor?: boolean;
+  /**
+   * Collision filter, as in Box2D: the category bits of this body (an unsigned 32-bit integer).
+   * Two bodies collide when each one's category shares a bit with the other's `mask`, unless
+   * they share a non-zero `group`. Default 1.
+   */
+  category?: number;
+  /** The categories this body collides with (unsigned 32-bit). Default 0xFFFFFFFF: all. */
+  mask?: number;
+  /**
+   * Group (signed 32-bit integer): two bodies in the same positive group always collide, in the
+   * same negative group never, whatever their categories and masks. Default 0: no group.
+   */
+  group?: number;
   /** Anything of yours; kept as is and written into snapshots (so keep it JSON-friendly). */
   userData?: unknown;
 }
@@ -129,10 +164,18 @@ export function checkBodyDef(def: unknown, where = 'body.'): CheckedBodyDef {
   const x = checkCoordinate(`${where}x`, or(d.x, 0));
   const y = checkCoordinate(`${where}y`, or(d.y, 0));
   const [vx, vy] = checkVelocity(where, kind, or(d.vx, 0), or(d.vy, 0));
-  const [halfWidth, halfHeight, radius] = checkShape(where, or(d.halfWidth, 0), or(d.halfHeight, 0), or(d.radius, 0.5));
+  // Half extents without a radius mean a box; no size at all means the default circle.
+  const defaultRadius = d.halfWidth === undefined && d.halfHeight === undefined ? 0.5 : 0;
+  const [halfWidth, halfHeight, radius] = checkShape(
+    where,
+    or(d.halfWidth, 0),
+    or(d.halfHeight, 0),
+    or(d.radius, defaultRadius),
+  );
   const checked = { kind, x, y, vx, vy, halfWidth, halfHeight, radius, userData: d.userData } as CheckedBodyDef;
   for (const name of MATERIAL_NAMES) {
-    checked[name] = checkMaterial(name, `${where}${name}`, or(d[name], MATERIAL_FIELDS[name].default));
+    const value = d[name];
+    checked[name] = value === undefined ? MATERIAL_FIELDS[name].default : checkMaterial(name, `${where}${name}`, value);
   }
   return checked;
 }

@@ -4,7 +4,7 @@
  * derive from these two tables, so a new material field (say, friction) is one row here plus
  * its documentation on `BodyDef` and its getter and setter on `Body`.
  */
-import { MAX_DENSITY, checkNumber, checkPositive, describe } from './validate.js';
+import { MAX_DENSITY, checkBoolean, checkInteger, checkNumber, checkPositive, describe } from './validate.js';
 
 /**
  * Per-body typed arrays of the body store, by name. Hot state the step reads is float64;
@@ -29,6 +29,16 @@ export const STORE_ARRAYS = {
   invMass: Float64Array,
   restitution: Float64Array,
   friction: Float64Array,
+  /** 1/s, added to the world's damping. */
+  linearDamping: Float64Array,
+  /** Multiplies the world's gravity. */
+  gravityScale: Float64Array,
+  /** 1 for a sensor: reports overlaps, never pushes. */
+  sensor: Uint8Array,
+  /** Collision filter: the body's category bits, the categories it collides with, its group. */
+  category: Uint32Array,
+  mask: Uint32Array,
+  group: Int32Array,
   /** s spent slow enough to sleep. */
   sleepTime: Float32Array,
   /** Positions before this step's position update (m): the start of the continuous sweep. */
@@ -48,10 +58,38 @@ export interface MaterialField {
   readonly wakes: boolean;
   /** The value for a snapshot of version 1, written before the field existed. */
   readonly inVersion1: number | undefined;
+  /**
+   * Whether a snapshot of any version may leave the field out, which then takes its default.
+   * True for the fields added after version 2 was first written (linearDamping and later):
+   * files saved before them are still version 2, so the format did not need a new version.
+   */
+  readonly optional: boolean;
+  /** Whether a change may make or break pairs (the collision filter): the body's pairs are re-evaluated. */
+  readonly refilters: boolean;
+  /** Whether the field is a flag: true/false in definitions and snapshots, 1/0 in the store. */
+  readonly flag: boolean;
 }
 
 /** Largest friction coefficient: far beyond any real material (rubber on rubber is about 1 to 2). */
 export const MAX_FRICTION = 100;
+
+/** Largest per-body damping (1/s), as for the world's. */
+export const MAX_DAMPING = 1e6; // 1/s
+
+/** Largest |gravityScale|: gravity times it must stay far from overflow. */
+export const MAX_GRAVITY_SCALE = 1e3;
+
+/**
+ * A field added while snapshot version 2 was current: optional in snapshots (missing: its
+ * default), and a change wakes the body.
+ */
+function addedField(value: number, check: (field: string, value: unknown) => number): MaterialField {
+  return { default: value, check, wakes: true, inVersion1: undefined, optional: true, refilters: false, flag: false };
+}
+
+function checkUint32(field: string, value: unknown): number {
+  return checkInteger(field, value, 0, 0xffffffff);
+}
 
 /** Smallest density (kg/m²): keeps every inverse mass finite. */
 export const MIN_DENSITY = 1e-6; // kg/m²
@@ -71,6 +109,9 @@ export const MATERIAL_FIELDS = {
     },
     wakes: true,
     inVersion1: undefined,
+    optional: false,
+    refilters: false,
+    flag: false,
   },
   /** In [0, 1]: a pair bounces with the larger of its two. */
   restitution: {
@@ -78,6 +119,9 @@ export const MATERIAL_FIELDS = {
     check: (field: string, value: unknown): number => checkNumber(field, value, 0, 1),
     wakes: false,
     inVersion1: undefined,
+    optional: false,
+    refilters: false,
+    flag: false,
   },
   /**
    * Coulomb coefficient, >= 0: a pair uses sqrt(μA·μB) (Box2D's rule), so 0 on either body
@@ -88,7 +132,25 @@ export const MATERIAL_FIELDS = {
     check: (field: string, value: unknown): number => checkNumber(field, value, 0, MAX_FRICTION),
     wakes: false,
     inVersion1: 0,
+    optional: false,
+    refilters: false,
+    flag: false,
   },
+  /**
+   * 1/s, >= 0: added to the world's `linearDamping` (the rates add), so the velocity decays as
+   * v / (1 + dt·(world + body)) each step.
+   */
+  linearDamping: addedField(0, (field, value) => checkNumber(field, value, 0, MAX_DAMPING)),
+  /** Multiplies the world's gravity for this body, in [-1000, 1000]: 0 floats, -1 falls up. */
+  gravityScale: addedField(1, (field, value) => checkNumber(field, value, -MAX_GRAVITY_SCALE, MAX_GRAVITY_SCALE)),
+  /** A sensor (true/false): reports overlaps as contact events, never pushes or is pushed. */
+  sensor: { ...addedField(0, (field, value) => (checkBoolean(field, value) ? 1 : 0)), flag: true },
+  /** Category bits (an unsigned 32-bit integer): what the body is. */
+  category: { ...addedField(1, checkUint32), refilters: true },
+  /** Mask bits (an unsigned 32-bit integer): the categories the body collides with. */
+  mask: { ...addedField(0xffffffff, checkUint32), refilters: true },
+  /** Group, a 32-bit signed integer: same positive group always collides, same negative never; 0 is none. */
+  group: { ...addedField(0, (field, value) => checkInteger(field, value, -0x80000000, 0x7fffffff)), refilters: true },
 } as const satisfies Record<string, MaterialField>;
 
 /** Names of the material fields. */

@@ -4,14 +4,38 @@
 import { BODY_TYPE_NAMES } from './body-store.js';
 import type { BodyType } from './body-def.js';
 import type { BodyStore } from './body-store.js';
-import type { MaterialName } from './body-schema.js';
+import { MATERIAL_FIELDS, type MaterialName } from './body-schema.js';
+import { checkKeys, checkObject } from './validate.js';
+
+/** A body's collision filter (see `BodyDef.category`, `mask` and `group`). */
+export interface CollisionFilter {
+  /** Category bits, unsigned 32-bit integer. */
+  category?: number;
+  /** Categories collided with, unsigned 32-bit integer. */
+  mask?: number;
+  /** Group, signed 32-bit integer; 0 for none. */
+  group?: number;
+}
+
+/** Checks a filter patch over the current values; throws naming the field before anything applies. */
+function checkFilter(
+  filter: unknown,
+  current: { category: number; mask: number; group: number },
+): { category: number; mask: number; group: number } {
+  const f = checkObject('filter', filter);
+  checkKeys('filter', f, ['category', 'mask', 'group']);
+  const pick = (name: 'category' | 'mask' | 'group'): number =>
+    f[name] === undefined ? current[name] : MATERIAL_FIELDS[name].check(`filter.${name}`, f[name]);
+  return { category: pick('category'), mask: pick('mask'), group: pick('group') };
+}
 
 /** What a `Body` needs from its world; `World` implements it. @internal */
 export interface BodyHost {
   readonly store: BodyStore;
   setBodyPosition(index: number, x: number, y: number): void;
   setBodyVelocity(index: number, vx: number, vy: number): void;
-  setBodyMaterial(index: number, name: MaterialName, value: number): void;
+  setBodyMaterial(index: number, name: MaterialName, value: unknown): void;
+  setBodyFilter(index: number, category: number, mask: number, group: number): void;
   setBodyShape(index: number, halfWidth: number, halfHeight: number, radius: number): void;
   setBodyType(index: number, type: BodyType): void;
   applyBodyImpulse(index: number, jx: number, jy: number): void;
@@ -99,6 +123,40 @@ export class Body {
   get friction(): number {
     return this.host.store.friction[this.slot()];
   }
+  /** Half width of the whole shape (inner half width plus radius), m. */
+  get outerHalfWidth(): number {
+    const i = this.slot();
+    return this.host.store.halfWidth[i] + this.host.store.radius[i];
+  }
+  /** Half height of the whole shape (inner half height plus radius), m. */
+  get outerHalfHeight(): number {
+    const i = this.slot();
+    return this.host.store.halfHeight[i] + this.host.store.radius[i];
+  }
+  /** This body's own damping, 1/s, added to the world's. */
+  get linearDamping(): number {
+    return this.host.store.linearDamping[this.slot()];
+  }
+  /** Multiplier of the world's gravity for this body. */
+  get gravityScale(): number {
+    return this.host.store.gravityScale[this.slot()];
+  }
+  /** True for a sensor: it reports overlaps and never pushes or is pushed. */
+  get isSensor(): boolean {
+    return this.host.store.sensor[this.slot()] === 1;
+  }
+  /** Collision category bits (unsigned 32-bit). */
+  get category(): number {
+    return this.host.store.category[this.slot()];
+  }
+  /** Categories this body collides with (unsigned 32-bit). */
+  get mask(): number {
+    return this.host.store.mask[this.slot()];
+  }
+  /** Collision group: same positive group always collides, same negative never, 0 none. */
+  get group(): number {
+    return this.host.store.group[this.slot()];
+  }
   /** False while the body sleeps (static bodies count as asleep). */
   get isAwake(): boolean {
     return this.host.store.awake[this.slot()] === 1;
@@ -131,6 +189,32 @@ export class Body {
   /** Sets the density (kg/m², > 0); the mass follows. */
   setDensity(density: number): void {
     this.host.setBodyMaterial(this.slot(), 'density', density);
+  }
+  /** Sets this body's own damping (1/s, >= 0), added to the world's; wakes the body. */
+  setLinearDamping(linearDamping: number): void {
+    this.host.setBodyMaterial(this.slot(), 'linearDamping', linearDamping);
+  }
+  /** Sets the multiplier of the world's gravity for this body (in [-1000, 1000]); wakes it. */
+  setGravityScale(gravityScale: number): void {
+    this.host.setBodyMaterial(this.slot(), 'gravityScale', gravityScale);
+  }
+  /**
+   * Makes the body a sensor (true) or a solid body (false). A sensor that overlaps a body when
+   * it turns solid pushes it out from the next step on.
+   */
+  setSensor(sensor: boolean): void {
+    this.host.setBodyMaterial(this.slot(), 'sensor', sensor);
+  }
+  /**
+   * Changes the collision filter (see `BodyDef.category`); fields left out keep their value.
+   * Every field is checked before any applies. Pairs the new filter forbids end at once (with a
+   * contactEnd if they touched); pairs it allows form at once and collide from the next step.
+   */
+  setFilter(filter: CollisionFilter): void {
+    const i = this.slot();
+    const s = this.host.store;
+    const f = checkFilter(filter, { category: s.category[i], mask: s.mask[i], group: s.group[i] });
+    this.host.setBodyFilter(i, f.category, f.mask, f.group);
   }
   /**
    * Changes the shape: inner half extents and corner radius, m, each in [0, {@link MAX_SIZE}],

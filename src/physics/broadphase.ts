@@ -16,7 +16,7 @@
  * tree stays small.
  *
  * The pair cache holds, between steps, exactly the pairs of overlapping fat boxes with a
- * dynamic body (snapshots are checked against this). So after a step only pairs with a moved
+ * dynamic body that the collision filter lets collide (snapshots are checked against this). So after a step only pairs with a moved
  * body can have parted, and a moved body was already paired with an unmoved one exactly when
  * their boxes overlapped before the move: each moved body keeps its old fat box for that test,
  * and the pair index is only asked about pairs of two moved bodies.
@@ -29,6 +29,7 @@
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
 import { BodyTree, HitList } from './body-tree.js';
 import type { EventBuffer } from './events.js';
+import { canCollide } from './filter.js';
 import { grown } from './grown.js';
 import { PairCache } from './pair-cache.js';
 
@@ -114,6 +115,24 @@ export class Broadphase {
     }
     this.findPairsOf(i, -1);
     this.searchedCount++;
+  }
+
+  /**
+   * After body i's collision filter changed: drops its pairs that may no longer collide (ending
+   * their contacts) and finds the ones that now may. Returns the number of dropped partners,
+   * written to `partners`, so the caller can wake them.
+   */
+  refilter(i: number): number {
+    const n = this.inTree[i] === IN_NO_TREE ? 0 : this.collectPartners(i);
+    let dropped = 0;
+    for (let k = 0; k < n; k++) {
+      const j = this.partners[k];
+      if (canCollide(this.store, i, j)) continue;
+      this.pairs.remove(this.pairs.find(i, j));
+      this.partners[dropped++] = j;
+    }
+    this.findPairsOf(i, -1);
+    return dropped;
   }
 
   /** Takes a body out of its tree and drops its pairs (before its slot is released or retyped). */
@@ -392,6 +411,8 @@ export class Broadphase {
       const j = hits.ids[h];
       // A pair needs a dynamic body: static, kinematic and their mixes never collide.
       if (kindI !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC) continue;
+      // The collision filter: pairs that can never collide never form (see filter.ts).
+      if (!canCollide(s, i, j)) continue;
       const a = i < j ? i : j;
       const b = i < j ? j : i;
       if (slot >= 0 && this.pending[j] === 0) {

@@ -7,6 +7,9 @@ import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js';
 
+/** Called with each sensor pair (row p of the pair cache) near enough to overlap within the step. */
+export type SensorTouch = (p: number) => void;
+
 /**
  * Turns each cached pair into a contact row when its shapes touch or may touch within `dt`
  * (the gap is under `speculativeDistance` plus how far the pair can close in this step), so
@@ -22,10 +25,11 @@ export function collidePairs(
   dt: number,
   speculativeDistance: number,
   wake: (index: number) => void,
+  onSensor: SensorTouch,
 ): void {
   const hit = COLLIDE_HIT;
   // Everything in locals: the loop calls out (wake, events), after which V8 would reload fields.
-  const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius } = store;
+  const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
   const pairs = bp.pairs;
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent, touching: pairTouching } = pairs;
   const pairCount = pairs.count;
@@ -68,6 +72,14 @@ export function collidePairs(
     }
     roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
     if (xb === xa && yb === ya) spreadCoincident(a, b, cw, ch, hit);
+    // A sensor pair never gets a row (it must not push); the world tests its overlap after the
+    // solve has moved the bodies. Read here, past the distance test, so far pairs do not pay.
+    if ((sensor[a] | sensor[b]) !== 0) {
+      pairImpulse[p] = 0;
+      pairTangent[p] = 0;
+      onSensor(p);
+      continue;
+    }
     if (!activeA && ka === BODY_DYNAMIC) wake(a);
     if (!activeB && kb === BODY_DYNAMIC) wake(b);
     if (n === rows) {

@@ -10,6 +10,7 @@
 import { BODY_DYNAMIC, type BodyStore } from './body-store.js';
 import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
+import { canCollide } from './filter.js';
 import { rayVsRoundedRect, type RayHit } from './narrowphase.js';
 import { LINEAR_SLOP } from './solver.js';
 
@@ -27,7 +28,8 @@ export function sweepFastBodies(store: BodyStore, bp: Broadphase, contacts: Cont
   const s = store;
   let stopped = 0;
   for (let i = 0; i < s.end; i++) {
-    if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
+    // A sensor goes through walls.
+    if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0 || s.sensor[i] === 1) continue;
     const dx = s.x[i] - s.prevX[i];
     const dy = s.y[i] - s.prevY[i];
     const limit = SWEEP_FRACTION * (Math.min(s.halfWidth[i], s.halfHeight[i]) + s.radius[i]);
@@ -64,6 +66,8 @@ function sweepBody(s: BodyStore, bp: Broadphase, i: number): boolean {
   let found = false;
   for (let h = 0; h < count; h++) {
     const j = hits[h];
+    // A wall never stops what its filter lets pass, and a sensor stops nothing.
+    if (s.sensor[j] === 1 || !canCollide(s, i, j)) continue;
     if (
       rayVsRoundedRect(x0, y0, dx, dy, s.x[j], s.y[j], hw + s.halfWidth[j], hh + s.halfHeight[j], r + s.radius[j], hit) &&
       hit.fraction < best

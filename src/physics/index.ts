@@ -13,12 +13,15 @@ export type {
   StepProfile,
   WorldStats,
   RayCastResult,
+  QueryFilter,
   ContactListener,
   DebugDrawer,
   BodyArrays,
 } from './world.js';
 export { BODY_FREE, BODY_STATIC, BODY_KINEMATIC, BODY_DYNAMIC } from './body-store.js';
 export { Body } from './body.js';
+export type { CollisionFilter } from './body.js';
+export type { ContactData } from './contact-data.js';
 export type { BodyDef, BodyType } from './body-def.js';
 export type { WorldOptions } from './world-options.js';
 export { DEFAULT_OPTIONS } from './world-options.js';

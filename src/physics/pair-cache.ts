@@ -59,14 +59,17 @@ export class PairCache {
     }
   }
 
-  /** Sets row p's touching flag, recording a begin or end event when it changes. */
-  setTouching(p: number, touching: number): void {
-    if (this.touching[p] === touching) return;
+  /**
+   * Sets row p's touching flag, recording a begin or end event when it changes. Returns whether
+   * an event was recorded (so the caller can add its contact data).
+   */
+  setTouching(p: number, touching: number): boolean {
+    if (this.touching[p] === touching) return false;
     this.touching[p] = touching;
     const a = this.a[p];
     const b = this.b[p];
     const g = this.store.generation;
-    this.events.push(touching === 1 ? EVENT_BEGIN : EVENT_END, a, b, g[a], g[b]);
+    return this.events.push(touching === 1 ? EVENT_BEGIN : EVENT_END, a, b, g[a], g[b]);
   }
 
   /**

@@ -8,20 +8,29 @@
  * Reading checks everything before building anything and throws an Error naming the first
  * field that is wrong.
  */
-import { checkMaterial, checkShape, inverseMass, parseBodyType } from './body-def.js';
+import { checkMaterial, checkShape, inverseMass, parseBodyType, type BodyDef } from './body-def.js';
 import { MATERIAL_FIELDS, MATERIAL_NAMES, type MaterialName } from './body-schema.js';
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, BODY_TYPE_NAMES, FAT_STRIDE, type BodyStore } from './body-store.js';
 import type { Broadphase } from './broadphase.js';
+import { canCollide } from './filter.js';
 import { checkArray, checkBoolean, checkInteger, checkNumber, checkObject, checkKeys, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
 /** `format` of every world snapshot: tells a Jostle world from any other JSON. */
 export const SNAPSHOT_FORMAT = 'jostle-world';
-/** `version` of the snapshots this engine writes. Version 1 (no friction) is still read: its bodies get friction 0. */
+/**
+ * The version written. Version 1 (no friction) is still read: its bodies get friction 0. Body
+ * fields added since (damping, gravity scale, sensor, collision filter) are optional in both
+ * versions and take their defaults when missing, so older files load unchanged.
+ */
 export const SNAPSHOT_VERSION = 2;
 
-/** One live body in a snapshot. */
-export interface BodySnapshot {
+/**
+ * One live body in a snapshot. The fields from `BodyDef` (linearDamping, gravityScale, sensor,
+ * category, mask, group) were added while version 2 was current, so a version 2 file may lack
+ * them (as may a version 1 file): each then takes its `BodyDef` default. They are always written.
+ */
+export interface BodySnapshot extends Pick<BodyDef, 'linearDamping' | 'gravityScale' | 'sensor' | 'category' | 'mask' | 'group'> {
   /** Slot index: the body's `id`. */
   id: number;
   /** The slot's generation, so handles made after a restore tell reused slots apart. */
@@ -122,6 +131,12 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
       density: s.density[i],
       restitution: s.restitution[i],
       friction: s.friction[i],
+      linearDamping: s.linearDamping[i],
+      gravityScale: s.gravityScale[i],
+      sensor: s.sensor[i] === 1,
+      category: s.category[i],
+      mask: s.mask[i],
+      group: s.group[i],
       awake: s.awake[i] === 1,
       sleepTime: s.sleepTime[i],
       fat: [s.fat[i * FAT_STRIDE], s.fat[i * FAT_STRIDE + 1], s.fat[i * FAT_STRIDE + 2], s.fat[i * FAT_STRIDE + 3]],
@@ -176,10 +191,16 @@ function checkStateVelocity(where: string, kind: number, vx: unknown, vy: unknow
   return [cx, cy];
 }
 
-/** A material field of a body in a snapshot; version 1 predates some and gives their old value. */
+/**
+ * A material field of a body in a snapshot; version 1 predates some and gives their old value,
+ * and the optional fields (added while version 2 was current) take their default when missing.
+ */
 function readMaterial(name: MaterialName, where: string, value: unknown, version: number): number {
-  const old = MATERIAL_FIELDS[name].inVersion1;
-  if (version === 1 && value === undefined && old !== undefined) return old;
+  const field = MATERIAL_FIELDS[name];
+  if (value === undefined) {
+    if (version === 1 && field.inVersion1 !== undefined) return field.inVersion1;
+    if (field.optional) return field.default;
+  }
   return checkMaterial(name, `${where}${name}`, value);
 }
 
@@ -341,6 +362,9 @@ function checkPairsMatchBoxes(s: BodyStore, bp: Broadphase): void {
     if (f[a] > f[b + 2] || f[b] > f[a + 2] || f[a + 1] > f[b + 3] || f[b + 1] > f[a + 3]) {
       throw new Error(`snapshot.pairs: bodies ${pairs.a[p]} and ${pairs.b[p]} are paired but their fat boxes do not overlap`);
     }
+    if (!canCollide(s, pairs.a[p], pairs.b[p])) {
+      throw new Error(`snapshot.pairs: bodies ${pairs.a[p]} and ${pairs.b[p]} are paired but their collision filters exclude each other`);
+    }
   }
   for (let i = 0; i < s.end; i++) {
     if (s.kind[i] === BODY_FREE) continue;
@@ -348,7 +372,7 @@ function checkPairsMatchBoxes(s: BodyStore, bp: Broadphase): void {
     const hits = bp.queryFat(f[o], f[o + 1], f[o + 2], f[o + 3]);
     for (let h = 0; h < bp.queryCount; h++) {
       const j = hits[h];
-      if (j <= i || (s.kind[i] !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC)) continue;
+      if (j <= i || (s.kind[i] !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC) || !canCollide(s, i, j)) continue;
       if (pairs.find(i, j) < 0) throw new Error(`snapshot.pairs: bodies ${i} and ${j} have overlapping fat boxes but no pair`);
     }
   }

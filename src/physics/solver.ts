@@ -67,7 +67,7 @@ export function solveVelocities(
   gravityX = 0,
   gravityY = 0,
 ): void {
-  const { kind, vx, vy, invMass, passMark, friction: bodyFriction } = store;
+  const { kind, vx, vy, invMass, passMark, friction: bodyFriction, gravityScale } = store;
   const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, toi, bias, friction, drift } = contacts;
   const n = contacts.count;
   const invDt = 1 / dt;
@@ -96,7 +96,9 @@ export function solveVelocities(
       // start, gn the gravity between them): does the gap close within the step?
       let tt = sep / -vn0;
       if (gravity) {
-        gn = ((kind[ib] === BODY_DYNAMIC ? 1 : 0) - (kind[ia] === BODY_DYNAMIC ? 1 : 0)) * (gravityX * nx[c] + gravityY * ny[c]);
+        const ga = kind[ia] === BODY_DYNAMIC ? gravityScale[ia] : 0;
+        const gb = kind[ib] === BODY_DYNAMIC ? gravityScale[ib] : 0;
+        gn = (gb - ga) * (gravityX * nx[c] + gravityY * ny[c]);
         const vs = vn0 - gn * dt;
         const disc = vs * vs - 2 * gn * sep;
         const den = disc < 0 ? 0 : Math.sqrt(disc) - vs;
@@ -382,7 +384,7 @@ const RESTING = 255;
  * start. A solve can push a velocity past MAX_SPEED (say, a huge warm start read from a
  * snapshot); it is clamped here, so no state ever overflows.
  *
- * Gravity (gx, gy in m/s², already in the velocities) moves a body in flight along its exact
+ * Gravity (gx, gy in m/s² times the body's gravity scale, already in the velocities) moves a body in flight along its exact
  * parabola, x += v·dt - g·dt²/2, so a bounce placed at its time of impact keeps the height it
  * came from; a body with a touching contact is held by it for the whole step and moves by
  * v·dt, as before (else a resting body would rise and sink by g·dt²/2 every step).
@@ -395,7 +397,7 @@ export function integratePositions(
   gravityX = 0,
   gravityY = 0,
 ): number {
-  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark, invMass } = store;
+  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark, invMass, gravityScale } = store;
   let energy = 0;
   const max2 = MAX_SPEED * MAX_SPEED;
   const fx = -0.5 * gravityX * dt * dt;
@@ -421,8 +423,8 @@ export function integratePositions(
     if (k !== BODY_DYNAMIC) continue;
     energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
     if (flight && passMark[i] !== RESTING) {
-      x[i] += fx;
-      y[i] += fy;
+      x[i] += fx * gravityScale[i];
+      y[i] += fy * gravityScale[i];
     }
   }
   return energy * 0.5;

@@ -37,6 +37,11 @@ export interface WorldOptions {
   speculativeDistance: number;
   /** m: margin around each fat box in the broadphase. Default 0.2 (measured: fewer tree moves beat the extra pairs). */
   broadphaseMargin: number;
+  /**
+   * m/s, >= 0: a contact the solver pushes on whose approach speed is at least this fires a
+   * `contactHit` event. Default 1 (as Box2D's hit event threshold).
+   */
+  hitSpeed: number;
 }
 
 /** The options a new world starts with (frozen): each field's default is in {@link WorldOptions}. */
@@ -52,6 +57,7 @@ export const DEFAULT_OPTIONS: Readonly<WorldOptions> = Object.freeze({
   timeToSleep: 0.5,
   speculativeDistance: 0.02,
   broadphaseMargin: 0.2,
+  hitSpeed: 1,
 });
 
 const OPTION_KEYS = Object.keys(DEFAULT_OPTIONS);
@@ -64,9 +70,10 @@ export function mergeOptions(base: WorldOptions, patch: unknown, where = 'World 
   if (p.gravity !== undefined) {
     const g = checkObject('gravity', p.gravity);
     checkKeys('gravity', g, ['x', 'y']);
+    // A missing component keeps its value; null is a value, and a wrong one.
     out.gravity = {
-      x: checkNumber('gravity.x', g.x ?? 0, -MAX_GRAVITY, MAX_GRAVITY),
-      y: checkNumber('gravity.y', g.y ?? 0, -MAX_GRAVITY, MAX_GRAVITY),
+      x: g.x === undefined ? base.gravity.x : checkNumber('gravity.x', g.x, -MAX_GRAVITY, MAX_GRAVITY),
+      y: g.y === undefined ? base.gravity.y : checkNumber('gravity.y', g.y, -MAX_GRAVITY, MAX_GRAVITY),
     };
   }
   if (p.linearDamping !== undefined) out.linearDamping = checkNumber('linearDamping', p.linearDamping, 0, 1e6);
@@ -90,5 +97,6 @@ export function mergeOptions(base: WorldOptions, patch: unknown, where = 'World 
   if (p.broadphaseMargin !== undefined) {
     out.broadphaseMargin = checkNumber('broadphaseMargin', p.broadphaseMargin, 0, 1e3);
   }
+  if (p.hitSpeed !== undefined) out.hitSpeed = checkNumber('hitSpeed', p.hitSpeed, 0, 1e6);
   return out;
 }

@@ -27,20 +27,18 @@ import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_ST
 import { Broadphase } from './broadphase.js';
 import { ContactBuffer } from './contacts.js';
 import { sweepFastBodies } from './continuous.js';
-import { EVENT_BEGIN, EventBuffer, type ContactEventType } from './events.js';
+import { EventBuffer, type ContactEventType } from './events.js';
+import type { ContactListener } from './contact-data.js';
+import { ContactListeners } from './listeners.js';
+import { ContactState } from './contact-state.js';
 import { collidePairs } from './collide.js';
-import {
-  pointVsRoundedRect,
-  rayVsRoundedRect,
-  roundedRectOverlap,
-  type PointHit,
-  type RayHit,
-} from './narrowphase.js';
+import { roundedRectOverlap, type PointHit } from './narrowphase.js';
+import { Queries, checkOut, checkQueryShape } from './queries.js';
+import type { QueryFilter, RayCastResult } from './query-types.js';
 import { grown } from './grown.js';
 import { PhaseClock, type StepProfile } from './phase-clock.js';
 import { SleepIslands } from './sleep.js';
 import {
-  LINEAR_SLOP,
   applyRestitution,
   integratePositions,
   limitBounceEnergy,
@@ -89,20 +87,14 @@ class StatsView implements WorldStats {
   }
 }
 
-/** First hit of {@link World.rayCast}: a new object per call. */
-export interface RayCastResult {
-  /** The body the segment enters first. */
-  body: Body;
-  /** Hit point x, m: on the body's surface. */
-  x: number;
-  /** Hit point y, m. */
-  y: number;
-  /** Unit surface normal at the hit point, x component (points out of the body). */
-  nx: number;
-  /** Unit surface normal, y component. */
-  ny: number;
-  /** Fraction of the segment travelled, in [0, 1]. */
-  fraction: number;
+export type { QueryFilter, RayCastResult } from './query-types.js';
+
+/** Checks a segment's end points (m). */
+function checkSegment(x1: number, y1: number, x2: number, y2: number): void {
+  checkNumber('x1', x1, -Infinity, Infinity);
+  checkNumber('y1', y1, -Infinity, Infinity);
+  checkNumber('x2', x2, -Infinity, Infinity);
+  checkNumber('y2', y2, -Infinity, Infinity);
 }
 
 /**
@@ -138,12 +130,7 @@ export interface BodyArrays {
   readonly restitution: Float64Array;
 }
 
-/**
- * Called after a step for each pair that started or stopped touching. A body destroyed since
- * (by `destroyBody`, which ends its contacts, or by an earlier listener) arrives as a stale
- * handle: `isValid` is false and reading it throws.
- */
-export type ContactListener = (a: Body, b: Body) => void;
+export type { ContactListener } from './contact-data.js';
 
 /**
  * Callbacks for `world.debugDraw`: the engine reports what it knows; the app draws it. Every
@@ -178,12 +165,11 @@ export class World {
   private readonly bp = new Broadphase(this.store, this.events);
   private readonly contacts = new ContactBuffer();
   private readonly islands = new SleepIslands();
+  private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
-  private readonly listeners: Record<ContactEventType, ContactListener[]> = {
-    contactBegin: [],
-    contactEnd: [],
-  };
+  private readonly listeners = new ContactListeners(this.events);
+  private readonly contactState = new ContactState(this.store, this.bp, this.contacts, this.events);
   private stepping = false;
   /** Bodies whose velocity was set since the last step (see `Broadphase.includeVelocities`). */
   private velocitySet: Int32Array = new Int32Array(16);
@@ -311,33 +297,34 @@ export class World {
   }
 
   /**
-   * Listens to contact events: `contactBegin` when two bodies start touching, `contactEnd` when
-   * they stop (or one is destroyed). Listeners run after the step, in order, once per pair and
-   * event; they may create, move and destroy bodies but not call `step`.
-   * @returns a function that unsubscribes the listener.
+   * Listens to contact events, delivered after each step in the order they happened; returns a
+   * function that unsubscribes. `contactBegin` fires in the step two shapes first touch (overlap,
+   * or meet within the step and get pushed apart), not when they merely come near enough for a
+   * speculative contact; its data holds the contact point, the normal a→b, the approach speed and
+   * the normal impulse of that step's solve. `contactHit` fires for every contact the solver
+   * pushes on whose approach speed is at least the world's `hitSpeed` (sounds, effects). A type
+   * other than 'contactBegin', 'contactEnd' or 'contactHit' throws an Error naming it.
+   *
+   * Listeners are isolated: if one throws, every other listener still gets every event of the
+   * step, and the first error is rethrown from `step` after the dispatch (the world's state is
+   * complete by then; swallowing it would hide a bug).
    */
   on(type: ContactEventType, listener: ContactListener): () => void {
-    const list = this.listeners[type];
-    if (list === undefined) throw new Error(`on: unknown event type ${describe(type)} (known: contactBegin, contactEnd)`);
-    if (typeof listener !== 'function') throw new Error(`on: listener must be a function, got ${describe(listener)}`);
-    list.push(listener);
-    this.events.enabled = true;
+    this.listeners.add(type, listener);
     return () => this.off(type, listener);
   }
 
-  /** Stops a listener added with {@link World.on}; one that is not listening is ignored. */
+  /** Stops a listener (its first subscription, if it was added twice); an unknown type throws as in `on`. */
   off(type: ContactEventType, listener: ContactListener): void {
-    const list = this.listeners[type];
-    if (list === undefined) return;
-    const k = list.indexOf(listener);
-    if (k >= 0) list.splice(k, 1);
-    this.events.enabled = this.listeners.contactBegin.length + this.listeners.contactEnd.length > 0;
+    this.listeners.remove(type, listener);
   }
 
   /**
    * Advances the world by `dt` seconds, in (0, 1] ({@link MAX_DT}): `substeps` times dt/substeps,
    * then the contact listeners. Call it with a fixed dt (say 1/60) for results that repeat. The
    * step itself allocates nothing per body. Throws when called from inside a contact listener.
+   * If a listener threw, the first error is rethrown here after every listener had every
+   * event; the step itself is complete.
    */
   step(dt: number): void {
     checkNumber('dt', dt, 0, MAX_DT);
@@ -366,7 +353,7 @@ export class World {
     clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {
       const energy = this.integrateVelocities(h);                                     clock.lap('solve');
-      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact);
+      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact, this.contactState.noteSensorPair);
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts);                   clock.lap('continuous');
@@ -400,18 +387,28 @@ export class World {
     this.storeContactState();
   }
 
-  /** Gravity and damping for awake dynamic bodies; returns their kinetic energy after (J). */
+  /**
+   * Gravity and damping. A body's gravity is the world's times its `gravityScale`; its damping
+   * rate is the world's `linearDamping` plus its own (the rates add), so its velocity becomes
+   * (v + g·scale·h) / (1 + h·(world + body)). Returns the kinetic energy (J) of the awake
+   * dynamic bodies after.
+   */
   private integrateVelocities(h: number): number {
     const s = this.store;
     let energy = 0;
+    const { gravityScale, linearDamping } = s;
     const gx = this.opts.gravity.x * h;
     const gy = this.opts.gravity.y * h;
-    const damp = 1 / (1 + h * this.opts.linearDamping);
+    const worldDamping = this.opts.linearDamping;
+    const damp = 1 / (1 + h * worldDamping);
     const max2 = MAX_SPEED * MAX_SPEED;
     for (let i = 0; i < s.end; i++) {
       if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
-      let vx = (s.vx[i] + gx) * damp + 0;
-      let vy = (s.vy[i] + gy) * damp + 0;
+      const own = linearDamping[i];
+      const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
+      const g = gravityScale[i];
+      let vx = (s.vx[i] + gx * g) * d + 0;
+      let vy = (s.vy[i] + gy * g) * d + 0;
       const v2 = vx * vx + vy * vy;
       if (v2 > max2) {
         const k = MAX_SPEED / Math.sqrt(v2);
@@ -425,33 +422,16 @@ export class World {
     return energy * 0.5;
   }
 
-  /** Records which pairs touch: overlapping, or pushed apart by the solve. */
+  /** Records which pairs touch, with begin data and hits (contact-state.ts). */
   private storeContactState(): void {
-    const c = this.contacts;
-    const pairs = this.bp.pairs;
-    for (let k = 0; k < c.count; k++) {
-      pairs.setTouching(c.pair[k], c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0);
-    }
+    this.contactState.update(this.listeners.count('contactHit') > 0, this.opts.hitSpeed);
   }
 
   private dispatchEvents(): void {
-    const ev = this.events;
-    const count = ev.count;
-    if (count === 0) return;
-    ev.count = 0;
-    // Copy out first: a listener may not step, but may create or destroy bodies.
-    const kinds = ev.kind.slice(0, count);
-    const as = ev.a.slice(0, count);
-    const bs = ev.b.slice(0, count);
-    const gens = ev.generationA.slice(0, count);
-    const gensB = ev.generationB.slice(0, count);
-    for (let k = 0; k < count; k++) {
-      const a = this.handleOf(as[k], gens[k]);
-      const b = this.handleOf(bs[k], gensB[k]);
-      const list = kinds[k] === EVENT_BEGIN ? this.listeners.contactBegin : this.listeners.contactEnd;
-      for (const fn of list) fn(a, b);
-    }
+    this.listeners.dispatch(this.handleOfEvent);
   }
+
+  private readonly handleOfEvent = (slot: number, generation: number): Body => this.handleOf(slot, generation);
 
   /** The handle of body (slot, generation): the live one, or a stale one if it was destroyed. */
   private handleOf(slot: number, generation: number): Body {
@@ -459,85 +439,97 @@ export class World {
     return live !== undefined && live.generation === generation ? live : new Body(this, slot, generation);
   }
 
-  /** Bodies whose shape contains the point (m), in slot order. Allocates the returned array. */
-  queryPoint(x: number, y: number): Body[] {
+  /**
+   * Bodies whose shape contains the point (m), in slot order, that pass `filter`. Into `out`
+   * (cleared first) when given, else a new array.
+   */
+  queryPoint(x: number, y: number, filter?: QueryFilter, out?: Body[]): Body[] {
     checkNumber('x', x, -Infinity, Infinity);
     checkNumber('y', y, -Infinity, Infinity);
-    const hits = this.bp.queryFat(x, y, x, y);
-    const count = this.bp.queryCount;
-    const s = this.store;
-    const out: Body[] = [];
-    const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
-    for (let k = 0; k < count; k++) {
-      const i = hits[k];
-      if (pointVsRoundedRect(x, y, s.x[i], s.y[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], hit)) {
-        out.push(this.handles[i] as Body);
-      }
-    }
-    return out;
+    const list = checkOut<Body>(out) ?? [];
+    return this.queries.overlapping(filter, x, y, 0, 0, 0, list);
   }
 
-  /** Bodies whose shape overlaps the box (m; min <= max), in slot order. Allocates the returned array. */
-  queryBox(minX: number, minY: number, maxX: number, maxY: number): Body[] {
+  /**
+   * Bodies whose shape overlaps the box (m), in slot order, that pass `filter`. Into `out`
+   * (cleared first) when given, else a new array.
+   */
+  queryBox(minX: number, minY: number, maxX: number, maxY: number, filter?: QueryFilter, out?: Body[]): Body[] {
     checkNumber('minX', minX, -Infinity, Infinity);
     checkNumber('minY', minY, -Infinity, Infinity);
     checkNumber('maxX', maxX, minX, Infinity);
     checkNumber('maxY', maxY, minY, Infinity);
-    const hits = this.bp.queryFat(minX, minY, maxX, maxY);
-    const count = this.bp.queryCount;
-    const s = this.store;
-    const out: Body[] = [];
-    const hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
-    const cx = (minX + maxX) / 2;
-    const cy = (minY + maxY) / 2;
-    for (let k = 0; k < count; k++) {
-      const i = hits[k];
-      // The box is a rounded rect with radius 0: the same CSO test as any pair.
-      const overlap = roundedRectOverlap(
-        s.x[i],
-        s.y[i],
-        cx,
-        cy,
-        (maxX - minX) / 2 + s.halfWidth[i],
-        (maxY - minY) / 2 + s.halfHeight[i],
-        s.radius[i],
-        hit,
-      );
-      if (overlap >= 0) out.push(this.handles[i] as Body);
-    }
-    return out;
+    const list = checkOut<Body>(out) ?? [];
+    // The box is a rounded rect with radius 0: the same CSO test as any pair.
+    const hw = (maxX - minX) / 2;
+    const hh = (maxY - minY) / 2;
+    return this.queries.overlapping(filter, minX + hw, minY + hh, hw, hh, 0, list);
   }
 
   /**
-   * The first body the segment from (x1, y1) to (x2, y2) enters (m), or null. Bodies containing the
-   * start are skipped. Allocates the result object.
+   * Bodies whose shape overlaps (or touches) the rounded rect centred at (x, y) with half
+   * extents `halfWidth`, `halfHeight` and corner radius `radius` (m, >= 0): "is this spot
+   * free?". In slot order, filtered; into `out` (cleared first) when given, else a new array.
    */
-  rayCast(x1: number, y1: number, x2: number, y2: number): RayCastResult | null {
-    checkNumber('x1', x1, -Infinity, Infinity);
-    checkNumber('y1', y1, -Infinity, Infinity);
-    checkNumber('x2', x2, -Infinity, Infinity);
-    checkNumber('y2', y2, -Infinity, Infinity);
-    const hits = this.bp.queryFat(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
-    const count = this.bp.queryCount;
-    const s = this.store;
-    const hit: RayHit = { fraction: 0, nx: 0, ny: 0 };
-    let best: RayCastResult | null = null;
-    const dx = x2 - x1;
-    const dy = y2 - y1;
-    for (let k = 0; k < count; k++) {
-      const i = hits[k];
-      if (!rayVsRoundedRect(x1, y1, dx, dy, s.x[i], s.y[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], hit)) continue;
-      if (best !== null && hit.fraction >= best.fraction) continue;
-      best = {
-        body: this.handles[i] as Body,
-        x: x1 + dx * hit.fraction,
-        y: y1 + dy * hit.fraction,
-        nx: hit.nx,
-        ny: hit.ny,
-        fraction: hit.fraction,
-      };
-    }
-    return best;
+  queryShape(
+    x: number,
+    y: number,
+    halfWidth: number,
+    halfHeight: number,
+    radius: number,
+    filter?: QueryFilter,
+    out?: Body[],
+  ): Body[] {
+    checkNumber('x', x, -Infinity, Infinity);
+    checkNumber('y', y, -Infinity, Infinity);
+    const [hw, hh, r] = checkQueryShape(halfWidth, halfHeight, radius);
+    const list = checkOut<Body>(out) ?? [];
+    return this.queries.overlapping(filter, x, y, hw, hh, r, list);
+  }
+
+  /**
+   * The first body the segment from (x1, y1) to (x2, y2) enters that passes `filter`, or null.
+   * Bodies containing the start are skipped. Allocates the result.
+   */
+  rayCast(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter): RayCastResult | null {
+    checkSegment(x1, y1, x2, y2);
+    return this.queries.first(filter, x1, y1, x2, y2, 0, 0, 0);
+  }
+
+  /**
+   * Every body the segment enters that passes `filter`, nearest first (ties in slot order);
+   * bodies containing the start are skipped. Into `out` when given: it is cleared, and the
+   * result objects already in it are reused, so a caller that keeps one array allocates nothing
+   * once it has grown.
+   */
+  rayCastAll(x1: number, y1: number, x2: number, y2: number, filter?: QueryFilter, out?: RayCastResult[]): RayCastResult[] {
+    checkSegment(x1, y1, x2, y2);
+    const list = checkOut<RayCastResult>(out) ?? [];
+    this.queries.cast(filter, x1, y1, x2, y2, 0, 0, 0, list, false);
+    return list;
+  }
+
+  /**
+   * Sweeps the rounded rect (`halfWidth`, `halfHeight`, `radius`, m, >= 0) with its centre from
+   * (x1, y1) to (x2, y2) and returns the first body it touches that passes `filter`, or null.
+   * The result's (x, y) is the shape's centre at that moment and (nx, ny) the body's surface
+   * normal there. Bodies the shape overlaps at the start are skipped. It is one ray cast
+   * against each body's CSO (the body grown by the shape), as in the narrowphase. Allocates the
+   * result.
+   */
+  castShape(
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    halfWidth: number,
+    halfHeight: number,
+    radius: number,
+    filter?: QueryFilter,
+  ): RayCastResult | null {
+    checkSegment(x1, y1, x2, y2);
+    const [hw, hh, r] = checkQueryShape(halfWidth, halfHeight, radius);
+    return this.queries.first(filter, x1, y1, x2, y2, hw, hh, r);
   }
 
   /** Reports fat boxes, tree nodes and contacts to the drawer's callbacks; only those it defines run. */
@@ -628,12 +620,30 @@ export class World {
   }
 
   /** @internal */
-  setBodyMaterial(i: number, name: MaterialName, value: number): void {
+  setBodyMaterial(i: number, name: MaterialName, value: unknown): void {
     const v = checkMaterial(name, name, value);
     const s = this.store;
+    const field = MATERIAL_FIELDS[name];
     s[name][i] = v;
+    if (field.refilters) this.refilter(i);
     s.invMass[i] = inverseMass(s.kind[i], s.halfWidth[i], s.halfHeight[i], s.radius[i], s.density[i]);
-    if (MATERIAL_FIELDS[name].wakes) this.wake(i);
+    if (field.wakes) this.wake(i);
+  }
+
+  /** @internal Sets the collision filter (checked by the caller) and re-evaluates the pairs once. */
+  setBodyFilter(i: number, category: number, mask: number, group: number): void {
+    const s = this.store;
+    s.category[i] = category;
+    s.mask[i] = mask;
+    s.group[i] = group;
+    this.refilter(i);
+    this.wake(i);
+  }
+
+  /** Body i's filter changed: pairs it now forbids end (their partners wake), allowed ones form. */
+  private refilter(i: number): void {
+    const dropped = this.bp.refilter(i);
+    for (let k = 0; k < dropped; k++) this.wake(this.bp.partners[k]);
   }
 
   /** @internal */

@@ -7,7 +7,16 @@
  * No body ever holds a non-finite number.
  */
 import { describe, expect, it } from 'vitest';
-import { World, mulberry32, type Body, type BodyDef, type BodyType, type WorldOptions } from '../../src/physics/index';
+import {
+  World,
+  mulberry32,
+  type Body,
+  type BodyDef,
+  type BodyType,
+  type QueryFilter,
+  type RayCastResult,
+  type WorldOptions,
+} from '../../src/physics/index';
 import { BODY_FREE } from '../../src/physics/body-store';
 import { internals, snapshotText, stateHash } from './helpers';
 
@@ -29,12 +38,16 @@ class Fuzzer {
   world: World;
   bodies: Body[] = [];
   stale: Body[] = [];
-  counts = { ops: 0, refused: 0, steps: 0, queriesHit: 0, restores: 0, created: 0, destroyed: 0 };
+  counts = { ops: 0, refused: 0, steps: 0, queriesHit: 0, restores: 0, created: 0, destroyed: 0, events: 0 };
+  /** Reused by the out-array query variants. */
+  private readonly out: Body[] = [];
+  private readonly hits: RayCastResult[] = [];
   private outcome: Outcome = { fields: [], mustThrow: false };
 
   constructor(seed: number) {
     this.random = mulberry32(seed);
     this.world = new World({ gravity: { x: 0, y: -5 }, linearDamping: 0.1, enableSleep: true, timeToSleep: 0.2 });
+    this.listen(this.world);
     // A box to keep most bodies near each other, with a thin wall for the fast ones.
     for (const [x, y, hw, hh] of [[0, -22, 24, 2], [0, 22, 24, 2], [-22, 0, 2, 24], [22, 0, 2, 24], [0, 0, 0.05, 6]]) {
       this.world.createBody({ type: 'static', x, y, halfWidth: hw, halfHeight: hh, radius: 0 });
@@ -58,6 +71,25 @@ class Fuzzer {
       return NEVER_VALID[Math.floor(this.random() * NEVER_VALID.length)];
     }
     return SOMETIMES_INVALID[Math.floor(this.random() * SOMETIMES_INVALID.length)];
+  }
+
+  /** A flag for `field`: usually `valid`, now and then a number, which no input accepts. */
+  private flag(field: string, valid: boolean): boolean {
+    if (this.chance(0.99)) return valid;
+    this.outcome.fields.push(field);
+    this.outcome.mustThrow = true;
+    return 1 as unknown as boolean;
+  }
+
+  /** A collision filter: mostly the defaults, sometimes a category, mask or group of a few bits. */
+  private filter(where: string): { category?: number; mask?: number; group?: number } {
+    if (this.chance(0.7)) return {};
+    const bits = (): number => 1 + Math.floor(this.random() * 7);
+    return {
+      category: this.value(`${where}category`, bits()),
+      mask: this.value(`${where}mask`, this.chance(0.5) ? 0xffffffff : bits()),
+      group: this.value(`${where}group`, this.chance(0.7) ? 0 : Math.floor(this.random() * 5) - 2),
+    };
   }
 
   private allow(...fields: string[]): void {
@@ -105,6 +137,10 @@ class Fuzzer {
       radius: this.value('body.radius', r),
       density: this.value('body.density', this.uniform(0.1, 10)),
       restitution: this.value('body.restitution', this.random()),
+      linearDamping: this.value('body.linearDamping', this.chance(0.8) ? 0 : this.uniform(0, 3)),
+      gravityScale: this.value('body.gravityScale', this.chance(0.8) ? 1 : this.uniform(-2, 2)),
+      sensor: this.flag('body.sensor', this.chance(0.08)),
+      ...this.filter('body.'),
     };
     // Sizes that are each valid may still make a shape with no area; velocities on a static.
     this.allow('zero area', 'static body cannot move');
@@ -125,7 +161,7 @@ class Fuzzer {
   private mutate(): void {
     const body = this.pickBody();
     if (body === undefined) return;
-    const k = Math.floor(this.random() * 7);
+    const k = Math.floor(this.random() * 11);
     if (k === 0) body.setPosition(this.value('x', this.uniform(-19, 19)), this.value('y', this.uniform(-19, 19)));
     else if (k === 1) {
       this.allow('static body cannot move');
@@ -143,7 +179,11 @@ class Fuzzer {
         this.outcome.mustThrow = true;
       }
       body.setType(type as BodyType);
-    } else {
+    } else if (k === 7) body.setLinearDamping(this.value('linearDamping', this.uniform(0, 3)));
+    else if (k === 8) body.setGravityScale(this.value('gravityScale', this.uniform(-2, 2)));
+    else if (k === 9) body.setSensor(this.flag('sensor', this.chance(0.1)));
+    else if (k === 10) body.setFilter(this.filter('filter.'));
+    else {
       const m = Number.isFinite(body.mass) ? body.mass : 1;
       this.allow('resulting');
       body.applyImpulse(this.value('jx', this.uniform(-10, 10) * m), this.value('jy', this.uniform(-10, 10) * m));
@@ -158,19 +198,33 @@ class Fuzzer {
   }
 
   private query(): void {
-    const k = Math.floor(this.random() * 3);
+    const k = Math.floor(this.random() * 6);
     const x = this.uniform(-25, 25);
     const y = this.uniform(-25, 25);
     let found: Body[] = [];
+    const filter = this.chance(0.7) ? undefined : this.queryFilter();
     if (k === 0) {
-      found = this.world.queryPoint(this.value('x', x), this.value('y', y));
+      found = this.world.queryPoint(this.value('x', x), this.value('y', y), filter);
+    } else if (k === 3) {
+      found = this.world.queryShape(x, y, this.value('halfWidth', this.size()), this.value('halfHeight', this.size()), this.value('radius', this.size()), filter, this.out);
+    } else if (k === 4) {
+      const hits = this.world.rayCastAll(this.value('x1', x), this.value('y1', y), this.uniform(-25, 25), this.uniform(-25, 25), filter, this.hits);
+      for (const hit of hits) if (!Number.isFinite(hit.x + hit.y + hit.nx + hit.ny + hit.fraction)) expect(hit).toBe('a finite hit');
+      found = hits.map((h) => h.body);
+    } else if (k === 5) {
+      const [hw, hh, r] = this.shape();
+      const hit = this.world.castShape(x, y, this.value('x2', this.uniform(-25, 25)), this.uniform(-25, 25), hw, hh, this.value('radius', r), filter);
+      if (hit !== null) {
+        if (!Number.isFinite(hit.x + hit.y + hit.nx + hit.ny + hit.fraction)) expect(hit).toBe('a finite hit');
+        found = [hit.body];
+      }
     } else if (k === 1) {
       const w = this.uniform(0, 8);
       const h = this.uniform(0, 8);
       this.allow('maxX', 'maxY'); // an invalid min can make the valid max smaller than it
-      found = this.world.queryBox(this.value('minX', x), this.value('minY', y), this.value('maxX', x + w), this.value('maxY', y + h));
+      found = this.world.queryBox(this.value('minX', x), this.value('minY', y), this.value('maxX', x + w), this.value('maxY', y + h), filter);
     } else {
-      const hit = this.world.rayCast(this.value('x1', x), this.value('y1', y), this.value('x2', this.uniform(-25, 25)), this.value('y2', this.uniform(-25, 25)));
+      const hit = this.world.rayCast(this.value('x1', x), this.value('y1', y), this.value('x2', this.uniform(-25, 25)), this.value('y2', this.uniform(-25, 25)), filter);
       if (hit !== null) {
         if (!Number.isFinite(hit.x + hit.y + hit.nx + hit.ny + hit.fraction)) expect(hit).toBe('a finite hit');
         found = [hit.body];
@@ -180,13 +234,30 @@ class Fuzzer {
     this.counts.queriesHit += found.length;
   }
 
+  /** A query filter: a category mask (sometimes invalid) and now and then a predicate. */
+  private queryFilter(): QueryFilter {
+    const f: QueryFilter = { mask: this.value('filter.mask', 1 + Math.floor(this.random() * 7)) };
+    if (this.chance(0.5)) f.predicate = (b) => b.id % 2 === 0;
+    return f;
+  }
+
   private setOptions(): void {
     const patch: Partial<WorldOptions> = {};
-    const k = Math.floor(this.random() * 5);
+    const k = Math.floor(this.random() * 7);
     if (k === 0) patch.enableSleep = this.chance(0.7);
     else if (k === 1) patch.substeps = this.value('substeps', 1 + Math.floor(this.random() * 3));
     else if (k === 2) patch.iterations = this.value('iterations', 1 + Math.floor(this.random() * 10));
     else if (k === 3) patch.gravity = { x: 0, y: this.value('gravity.y', this.uniform(-15, 0)) };
+    else if (k === 5) patch.hitSpeed = this.value('hitSpeed', this.uniform(0, 5));
+    else if (k === 6) {
+      // One component, the other kept; null now and then, which is never valid.
+      const v = this.chance(0.05) ? null : this.uniform(-15, 0);
+      if (v === null) {
+        this.allow('gravity.y');
+        this.outcome.mustThrow = true;
+      }
+      patch.gravity = { y: v } as unknown as WorldOptions['gravity'];
+    }
     else patch.restitutionThreshold = this.value('restitutionThreshold', this.uniform(0, 2));
     this.world.setOptions(patch);
   }
@@ -198,7 +269,19 @@ class Fuzzer {
     for (const b of this.bodies) expect(b.isValid).toBe(true);
     this.stale = [];
     this.world = world;
+    this.listen(world);
     this.counts.restores++;
+  }
+
+  /** Every event's contact data must be finite (and the approach speed and impulse >= 0). */
+  private listen(world: World): void {
+    for (const type of ['contactBegin', 'contactEnd', 'contactHit'] as const) {
+      world.on(type, (_a, _b, c) => {
+        this.counts.events++;
+        const ok = [c.x, c.y, c.nx, c.ny, c.approachSpeed, c.normalImpulse].every(Number.isFinite);
+        if (!ok || c.approachSpeed < 0 || c.normalImpulse < 0) expect({ ...c }, `${type} data`).toBe('finite, >= 0');
+      });
+    }
   }
 
   /** Every live body's position, velocity and fat box are finite numbers. */
@@ -264,6 +347,7 @@ describe('fuzz', () => {
     expect(c.restores).toBeGreaterThan(50);
     expect(c.refused).toBeGreaterThan(OPS / 50);
     expect(c.queriesHit).toBeGreaterThan(1000);
+    expect(c.events).toBeGreaterThan(1000);
     expect(fuzz.world.bodyCount).toBe(fuzz.bodies.length + 5);
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * Touching state after the solve: which pairs touch, with the contact data of each begin, the
+ * hit events, and the sensor pairs (which have no contact rows). Every begin and hit event is
+ * recorded here, through the pair cache, the one owner of touching state.
+ */
+import type { BodyStore } from './body-store.js';
+import type { Broadphase } from './broadphase.js';
+import { contactPoint, type ContactData } from './contact-data.js';
+import type { ContactBuffer } from './contacts.js';
+import { EVENT_HIT, type EventBuffer } from './events.js';
+import { grown } from './grown.js';
+import { roundedRectOverlap, type PointHit } from './narrowphase.js';
+import { LINEAR_SLOP } from './solver.js';
+
+/** Records touching state and begin, hit and sensor events after each solve. */
+export class ContactState {
+  /** Sensor pairs near enough to overlap this substep, listed by the collide stage. */
+  private sensorPairs: Int32Array = new Int32Array(16);
+  private sensorPairCount = 0;
+  private readonly hit: PointHit = { nx: 0, ny: 0, overlap: 0 };
+  private readonly point: ContactData = { x: 0, y: 0, nx: 0, ny: 0, approachSpeed: 0, normalImpulse: 0 };
+
+  /** For `collidePairs`: lists sensor pair p for the test after the solve. */
+  readonly noteSensorPair = (p: number): void => {
+    if (this.sensorPairCount === this.sensorPairs.length) {
+      this.sensorPairs = grown(this.sensorPairs, this.sensorPairs.length * 2);
+    }
+    this.sensorPairs[this.sensorPairCount++] = p;
+  };
+
+  constructor(
+    private readonly store: BodyStore,
+    private readonly bp: Broadphase,
+    private readonly contacts: ContactBuffer,
+    private readonly events: EventBuffer,
+  ) {}
+
+  /**
+   * Records which pairs touch: overlapping, or pushed apart by the solve (so a speculative row
+   * that never closed does not begin). A begin gets its contact data; when `hits`, each row
+   * that pushed and approached at `hitSpeed` (m/s) or more records a hit. Then the sensors.
+   */
+  update(hits: boolean, hitSpeed: number): void {
+    const c = this.contacts;
+    const pairs = this.bp.pairs;
+    for (let k = 0; k < c.count; k++) {
+      const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
+      if (pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
+      if (hits && c.impulse[k] > 0 && -c.approach[k] >= hitSpeed) {
+        const a = c.a[k];
+        const b = c.b[k];
+        const g = this.store.generation;
+        if (this.events.push(EVENT_HIT, a, b, g[a], g[b])) this.recordRow(k);
+      }
+    }
+    this.updateSensors();
+  }
+
+  /**
+   * Sensor pairs touch while their shapes overlap at the positions the solve left, so a begin
+   * comes in the first step that ends with them overlapping. No impulse: sensors never push.
+   */
+  private updateSensors(): void {
+    const s = this.store;
+    const pairs = this.bp.pairs;
+    const hit = this.hit;
+    for (let k = 0; k < this.sensorPairCount; k++) {
+      const p = this.sensorPairs[k];
+      const a = pairs.a[p];
+      const b = pairs.b[p];
+      const overlap = roundedRectOverlap(
+        s.x[b],
+        s.y[b],
+        s.x[a],
+        s.y[a],
+        s.halfWidth[a] + s.halfWidth[b],
+        s.halfHeight[a] + s.halfHeight[b],
+        s.radius[a] + s.radius[b],
+        hit,
+      );
+      const touching = overlap >= 0 ? 1 : 0;
+      if (pairs.setTouching(p, touching) && touching === 1) {
+        const speed = -((s.vx[b] - s.vx[a]) * hit.nx + (s.vy[b] - s.vy[a]) * hit.ny);
+        this.recordData(a, b, hit.nx, hit.ny, speed, 0);
+      }
+    }
+    this.sensorPairCount = 0;
+  }
+
+  /** Sets the data of the last event from contact row k. */
+  private recordRow(k: number): void {
+    const c = this.contacts;
+    this.recordData(c.a[k], c.b[k], c.nx[k], c.ny[k], -c.approach[k], c.impulse[k]);
+  }
+
+  private recordData(a: number, b: number, nx: number, ny: number, approachSpeed: number, impulse: number): void {
+    const d = this.point;
+    contactPoint(this.store, a, b, nx, ny, d);
+    this.events.setData(d.x, d.y, nx, ny, approachSpeed > 0 ? approachSpeed : 0, impulse);
+  }
+}
