@@ -68,23 +68,23 @@ export interface WorldStats {
   sweptStops: number;
 }
 
-/** `world.stats`: the step writes the counts it has anyway; the awake count costs a pass, so it runs when read. */
-class StatsView implements WorldStats {
-  bodies = 0;
-  pairs = 0;
-  contacts = 0;
-  movedInTree = 0;
-  treeRebuilds = 0;
-  sweptStops = 0;
-
-  constructor(private readonly world: World) {}
-
-  get awakeBodies(): number {
-    const { awake, slotCount: n } = this.world.bodyArrays;
-    let count = 0;
-    for (let i = 0; i < n; i++) count += awake[i]; // static and free slots hold 0
-    return count;
-  }
+/**
+ * `world.stats`: a plain object (it posts to a worker and spreads like one) whose counts the
+ * step writes, except `awakeBodies`, an enumerable getter that counts when read: a pass over
+ * every slot that most steps do not need. Copies (spread, JSON, postMessage) read it once.
+ */
+function makeStats(store: BodyStore): WorldStats {
+  const stats = { bodies: 0, pairs: 0, contacts: 0, movedInTree: 0, treeRebuilds: 0, sweptStops: 0 };
+  Object.defineProperty(stats, 'awakeBodies', {
+    enumerable: true,
+    get(): number {
+      const awake = store.awake;
+      let count = 0;
+      for (let i = 0; i < store.end; i++) count += awake[i]; // static and free slots hold 0
+      return count;
+    },
+  });
+  return stats as WorldStats;
 }
 
 export type { QueryFilter, RayCastResult } from './query-types.js';
@@ -180,7 +180,7 @@ export class World {
   /** Milliseconds per phase of the last step: the same object, overwritten by each step. */
   readonly profile: StepProfile = { broadphase: 0, narrowphase: 0, solve: 0, continuous: 0, sleep: 0, total: 0 };
   /** Counts from the last step (the same object, overwritten by each step); `awakeBodies` is counted when read. */
-  readonly stats: WorldStats = new StatsView(this);
+  readonly stats: WorldStats = makeStats(this.store);
   private readonly clock = new PhaseClock(this.profile);
 
   /**

@@ -231,3 +231,16 @@ describe('queries agree with brute force', () => {
     expect(world.rayCast(20, -30, 20, -10)?.body).toBe(a);
   });
 });
+
+describe('world.stats', () => {
+  it('is a plain object that a worker can post (structured clone) and that counts awake bodies when read', () => {
+    const world = new World({ enableSleep: false });
+    world.createBody({ type: 'static', y: -2, halfWidth: 5, halfHeight: 1, radius: 0 });
+    for (let k = 0; k < 3; k++) world.createBody({ x: 2 * k, radius: 0.5 });
+    world.step(1 / 60);
+    const copy = structuredClone(world.stats);
+    expect(copy.awakeBodies).toBe(3);
+    expect(copy.bodies).toBe(4);
+    expect({ ...world.stats }.awakeBodies).toBe(3);
+  });
+});
