@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     for (const { scene, count } of options.cases) {
       for (const engine of options.engines) {
         const started = performance.now();
-        const o = await runChild({ engine, scene, count, warmup: options.warmup, steps: options.steps, timeout: options.timeout });
+        const o = await runChild({ engine, scene, count, warmup: options.warmup, steps: options.steps, timeout: options.timeout, threads: options.threads });
         runs.push(o);
         const took = ((performance.now() - started) / 1000).toFixed(1);
         const what = isFailure(o) ? `FAILED ${o.error}` : `${fixed(o.medianMs, 2)} ms/step`;
