@@ -25,6 +25,24 @@ describe('benchmark engine adapters', () => {
     });
   }
 
+  it('box2d3-deluxe on 2 threads ends where box2d3 on one does (Box2D v3 is deterministic across thread counts)', async () => {
+    const setup = makeSetup('pile', 2000);
+    const run = async (engine: 'box2d3' | 'box2d3-deluxe', threads: number): Promise<number[]> => {
+      const adapter = await loadEngine(engine, { threads });
+      expect(adapter.threads).toBe(threads);
+      const sim = adapter.create(setup);
+      for (let k = 0; k < 30; k++) sim.step(1 / 60);
+      const states = makeBodyStates(dynamicCount(setup));
+      sim.read(states);
+      sim.dispose?.();
+      return [...states.x, ...states.y, ...states.vx, ...states.vy];
+    };
+    const serial = await run('box2d3', 1);
+    const threaded = await run('box2d3-deluxe', 2);
+    expect(serial.every(Number.isFinite)).toBe(true);
+    expect(threaded).toEqual(serial);
+  });
+
   it('pile gets gravity from the scene function', () => {
     expect(makeSetup('pile', 10).gravity).toEqual({ x: 0, y: -10 });
     expect(makeSetup('crowd', 10).gravity).toEqual({ x: 0, y: 0 });

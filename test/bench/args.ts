@@ -1,7 +1,8 @@
 /**
  * Command line of `npm run bench`: which engines, scenes and sizes, and how long to run.
  *   --quick              short run: 20 warm-up and 60 timed steps, sizes 1,000 and 10,000
- *   --engines=a,b        subset of jostle, matter, planck, rapier, box2d
+ *   --engines=a,b        subset of jostle, matter, planck, rapier, rapier-simd, box2d, box2d3,
+ *                        box2d3-deluxe
  *   --scenes=crowd,pile  subset of the scenes
  *   --sizes=1000,10k     body counts for every chosen scene (k = thousand)
  *   --warmup=N --steps=N override the step counts
@@ -9,7 +10,10 @@
  *   --repeat=R           run every case R times, in interleaved rounds, and keep each case's
  *                        fastest run: on a shared machine speed drifts between minutes, and the
  *                        fastest run is the one least disturbed
+ *   --threads=N          threads for the engines that can step on several (box2d3-deluxe);
+ *                        default: this machine's core count. Jostle steps on one thread.
  */
+import { cpus } from 'node:os';
 import { ENGINE_NAMES, type EngineName } from './engine';
 import { parseEngineName } from './engines/index';
 import { SCENE_NAMES, sceneEntry } from './scenes';
@@ -32,6 +36,8 @@ export interface BenchOptions {
   timeout: number;
   /** Runs per case; the fastest is reported. */
   repeat: number;
+  /** Threads for the threaded engines. */
+  threads: number;
 }
 
 function parseSize(text: string): number {
@@ -47,12 +53,19 @@ function parseAtLeast(flag: string, text: string, min: number): number {
   return n;
 }
 
+function parseThreads(text: string | undefined): number {
+  if (text === undefined) return Math.max(1, cpus().length);
+  const n = Number(text);
+  if (text === '' || !Number.isInteger(n) || n < 1) throw new Error(`--threads: "${text}" is not a whole number of threads >= 1`);
+  return n;
+}
+
 /** Parses argv (without node and script); throws on an unknown flag or value. */
 export function parseArgs(argv: readonly string[]): BenchOptions {
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (m === null || !['quick', 'engines', 'scenes', 'sizes', 'warmup', 'steps', 'timeout', 'repeat'].includes(m[1] as string)) {
+    if (m === null || !['quick', 'engines', 'scenes', 'sizes', 'warmup', 'steps', 'timeout', 'repeat', 'threads'].includes(m[1] as string)) {
       throw new Error(`unknown argument "${arg}" (see test/bench/args.ts)`);
     }
     flags.set(m[1] as string, m[2] ?? '');
@@ -78,5 +91,6 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     steps: Math.round(number('steps', quick ? 60 : 300, 1)),
     timeout: number('timeout', quick ? 120 : 900, 1),
     repeat: Math.round(number('repeat', 1, 1)),
+    threads: parseThreads(flags.get('threads')),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Runs one benchmark case in its own process, so engines do not share a heap, a JIT profile or
- * a wasm instance: `node --expose-gc --import tsx test/bench/child.ts ENGINE SCENE COUNT WARMUP STEPS`.
+ * a wasm instance: `node --expose-gc test/bench/child.build.mjs ENGINE SCENE COUNT WARMUP STEPS [THREADS]`
+ * (THREADS, default 1, only for a threaded engine).
  * Prints one line, RESULT_PREFIX + JSON of a CaseResult, on stdout.
  */
 import { readFileSync } from 'node:fs';
@@ -40,14 +41,15 @@ function parseCount(name: string, text: string | undefined): number {
 }
 
 async function runCase(argv: readonly string[]): Promise<CaseResult> {
-  const [engineArg, scene, countArg, warmupArg, stepsArg] = argv;
+  const [engineArg, scene, countArg, warmupArg, stepsArg, threadsArg] = argv;
   const engine = parseEngineName(engineArg ?? '');
   const count = parseCount('count', countArg);
   const warmup = parseCount('warmup', warmupArg);
   const steps = parseCount('steps', stepsArg);
+  const threads = threadsArg === undefined ? 1 : parseCount('threads', threadsArg);
   if (scene === undefined) throw new Error('child: missing scene');
 
-  const adapter = await loadEngine(engine);
+  const adapter = await loadEngine(engine, { threads });
   const setup = makeSetup(scene, count);
   const states = makeBodyStates(dynamicCount(setup));
   const base = sampleMemory();
@@ -87,6 +89,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
   const result: CaseResult = {
     engine,
     version: packageVersion(adapter.packageName),
+    threads: adapter.threads,
     scene,
     count: n,
     warmup,

@@ -6,8 +6,17 @@
 import type { SceneBody } from '../../src/scenes/arena';
 
 /** The engines the benchmark knows, Jostle first (it is the one compared). */
-export const ENGINE_NAMES = ['jostle', 'matter', 'planck', 'rapier', 'box2d'] as const;
+export const ENGINE_NAMES = ['jostle', 'matter', 'planck', 'rapier', 'rapier-simd', 'box2d', 'box2d3', 'box2d3-deluxe'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** The engines that step on several threads; every other engine, Jostle included, steps on one. */
+export const THREADED_ENGINES: readonly EngineName[] = ['box2d3-deluxe'];
+
+/** How to load an engine. */
+export interface LoadOptions {
+  /** Threads a threaded engine steps on (the calling thread included); single-threaded engines ignore it. */
+  threads: number;
+}
 
 /** A scene to build: its name and size (Jostle builds from these), and the neutral list peers build from. */
 export interface SceneSetup {
@@ -46,6 +55,8 @@ export interface EngineAdapter {
   readonly name: EngineName;
   /** npm package the version is read from. */
   readonly packageName: string;
+  /** Threads a step runs on, the calling thread included: 1 for a single-threaded engine. */
+  readonly threads: number;
   create(setup: SceneSetup): Simulation;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Turns the cases' outcomes into the printed report: one table per scene, the ratio of Jostle
- * to each peer, Jostle's profile split, and the issue's targets checked against this run.
+ * to each peer and to the fastest single-threaded one, Jostle's profile split, and the issue's
+ * targets checked against this run.
  */
 import { ENGINE_NAMES, type EngineName } from './engine';
 import { isFailure, type CaseOutcome, type CaseResult } from './result';
@@ -26,6 +27,34 @@ function ratio(outcomes: readonly CaseOutcome[], peer: EngineName, scene: string
   return j === undefined || p === undefined ? undefined : j.medianMs / p.medianMs;
 }
 
+/** The fastest single-threaded peer of a case: threaded peers have their own columns, compared at their thread count. */
+function fastestPeer(outcomes: readonly CaseOutcome[], scene: string, count: number): CaseResult | undefined {
+  let best: CaseResult | undefined;
+  for (const p of PEERS) {
+    const o = find(outcomes, p, scene, count);
+    if (o !== undefined && o.threads === 1 && (best === undefined || o.medianMs < best.medianMs)) best = o;
+  }
+  return best;
+}
+
+/** "0.21 (box2d3)": Jostle's median over the fastest single-threaded peer's, naming it. */
+function fastestCell(outcomes: readonly CaseOutcome[], scene: string, count: number): string {
+  const j = find(outcomes, 'jostle', scene, count);
+  const best = fastestPeer(outcomes, scene, count);
+  return j === undefined || best === undefined ? '-' : `${fixed(j.medianMs / best.medianMs, 2)} (${best.engine})`;
+}
+
+/** The peers this run has a result for, in registry order. */
+function peersRun(outcomes: readonly CaseOutcome[]): EngineName[] {
+  return PEERS.filter((p) => outcomes.some((o) => o.engine === p && !isFailure(o)));
+}
+
+/** Thread count of a peer in this run (every case of an engine runs at the same count). */
+function threadsOf(outcomes: readonly CaseOutcome[], engine: EngineName): number {
+  for (const o of outcomes) if (o.engine === engine && !isFailure(o)) return o.threads;
+  return 1;
+}
+
 function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
   const rows: string[][] = [];
   for (const o of outcomes.filter((x) => x.scene === scene)) {
@@ -37,6 +66,7 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
     rows.push([
       whole(o.count),
       o.engine,
+      String(o.threads),
       fixed(o.medianMs, 2),
       fixed(o.p95Ms, 2),
       fixed(o.meanMs, 2),
@@ -54,14 +84,35 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
     ]);
   }
   return formatTable(
-    ['N', '<engine', 'median ms', 'p95 ms', 'mean ms', 'cpu ms', 'jostle/this', 'setup ms', 'heap B/body', 'heap+arrays B/body', 'RSS B/body', 'peak RSS MB', 'max overlap cm', 'outside', 'mean speed m/s', 'load'],
+    ['N', '<engine', 'threads', 'median ms', 'p95 ms', 'mean ms', 'cpu ms', 'jostle/this', 'setup ms', 'heap B/body', 'heap+arrays B/body', 'RSS B/body', 'peak RSS MB', 'max overlap cm', 'outside', 'mean speed m/s', 'load'],
     rows,
   );
 }
 
 function ratioTable(outcomes: readonly CaseOutcome[], cases: ReadonlyArray<{ scene: string; count: number }>): string {
-  const rows = cases.map(({ scene, count }) => [scene, whole(count), ...PEERS.map((p) => fixed(ratio(outcomes, p, scene, count), 2))]);
-  return formatTable(['<scene', 'N', ...PEERS], rows);
+  const peers = peersRun(outcomes);
+  const rows = cases.map(({ scene, count }) => [
+    scene,
+    whole(count),
+    ...peers.map((p) => fixed(ratio(outcomes, p, scene, count), 2)),
+    fastestCell(outcomes, scene, count),
+  ]);
+  const header = (p: EngineName): string => {
+    const threads = threadsOf(outcomes, p);
+    return threads > 1 ? `${p} ×${threads}` : p;
+  };
+  return formatTable(['<scene', 'N', ...peers.map(header), '<J/fastest'], rows);
+}
+
+/** Says which engines ran on several threads, and that Jostle did not. */
+function threadsNote(outcomes: readonly CaseOutcome[]): string | undefined {
+  const threaded = peersRun(outcomes).filter((p) => threadsOf(outcomes, p) > 1);
+  if (threaded.length === 0) return undefined;
+  const list = threaded.map((p) => `${p} on ${threadsOf(outcomes, p)} threads`).join(', ');
+  return (
+    `${list} (column "×N"); jostle steps on 1 thread (it has no threads yet), so that column sets ` +
+    `one thread of Jostle against N of the peer. J/fastest compares with single-threaded peers only.`
+  );
 }
 
 /** Phases Jostle reports, in step order. */
@@ -132,7 +183,9 @@ export function formatReport(
   if (outcomes.some((o) => !isFailure(o) && o.loadAverage > BUSY_LOAD)) {
     parts.push(`\n* load above ${BUSY_LOAD}: other processes shared the CPU; those times read slow, unevenly across engines.`);
   }
-  parts.push(`\n## jostle ms / peer ms (median; below 1: Jostle faster)\n${ratioTable(outcomes, cases)}`);
+  parts.push(`\n## jostle ms / peer ms (median; below 1: Jostle faster; J/fastest: over the fastest single-threaded peer, named)\n${ratioTable(outcomes, cases)}`);
+  const note = threadsNote(outcomes);
+  if (note !== undefined) parts.push(note);
   parts.push(`\n## jostle profile split (median ms per phase, share of the phases' total)\n${profileTable(outcomes, cases)}`);
   const targets = targetLines(outcomes);
   if (targets.length > 0) parts.push(`\n## targets\n${targets.join('\n')}`);

@@ -18,6 +18,8 @@ export interface MemorySample {
 export interface CaseResult {
   engine: EngineName;
   version: string;
+  /** Threads the engine stepped on, the calling thread included (1: single-threaded). */
+  threads: number;
   scene: string;
   /** Moving bodies. */
   count: number;

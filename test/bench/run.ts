@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args';
+import { THREADED_ENGINES } from './engine';
 import { formatReport } from './report';
 import { isFailure, type CaseOutcome } from './result';
 import { buildChild } from './build-child';
@@ -41,6 +42,13 @@ function fastestPerCase(runs: readonly CaseOutcome[]): CaseOutcome[] {
   return [...best.values()];
 }
 
+/** Which engines run threaded, at what count; empty when none of them runs. */
+function threadsLine(engines: readonly string[], threads: number): string {
+  const threaded = THREADED_ENGINES.filter((e) => engines.includes(e));
+  if (threaded.length === 0) return '';
+  return `\n# threads: ${threaded.join(', ')} on ${threads}; jostle and every other engine on 1 (Jostle has no threads yet)`;
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
@@ -48,7 +56,8 @@ async function main(): Promise<void> {
     `# jostle bench${options.quick ? ' --quick' : ''}: ${options.warmup} warm-up + ${options.steps} timed steps of 1/60 s, ` +
     `one child process per case${options.repeat > 1 ? `, fastest of ${options.repeat} runs` : ''}\n# node ${process.version}, ${cpu}, ${cpus().length} cores, ${new Date().toISOString()}, ` +
     // Other work on the machine skews every figure; the load at the start says how much to trust them.
-    `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n# source: ${describeSource()}`;
+    `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n# source: ${describeSource()}` +
+    threadsLine(options.engines, options.threads);
   process.stderr.write(`${header}\n`);
   await buildChild();
   const runs: CaseOutcome[] = [];
@@ -56,12 +65,13 @@ async function main(): Promise<void> {
     for (const { scene, count } of options.cases) {
       for (const engine of options.engines) {
         const started = performance.now();
-        const o = await runChild({ engine, scene, count, warmup: options.warmup, steps: options.steps, timeout: options.timeout });
+        const o = await runChild({ engine, scene, count, warmup: options.warmup, steps: options.steps, timeout: options.timeout, threads: options.threads });
         runs.push(o);
         const took = ((performance.now() - started) / 1000).toFixed(1);
         const what = isFailure(o) ? `FAILED ${o.error}` : `${fixed(o.medianMs, 2)} ms/step`;
         const of = options.repeat > 1 ? ` [round ${round}/${options.repeat}]` : '';
-        process.stderr.write(`  ${scene} ${whole(count)} ${engine}: ${what} (${took} s)${of}\n`);
+        const label = THREADED_ENGINES.includes(engine) ? `${engine} ×${options.threads}` : engine;
+        process.stderr.write(`  ${scene} ${whole(count)} ${label}: ${what} (${took} s)${of}\n`);
       }
     }
   }

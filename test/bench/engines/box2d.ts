@@ -70,5 +70,5 @@ export async function load(): Promise<EngineAdapter> {
   const factory = require(`${base}.js`) as typeof Box2DFactory;
   const wasm = readFileSync(require.resolve(`${base}.wasm`));
   const box2d = await factory({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
-  return { name: 'box2d', packageName: 'box2d-wasm', create: (setup) => createBox2D(box2d, setup) };
+  return { name: 'box2d', packageName: 'box2d-wasm', threads: 1, create: (setup) => createBox2D(box2d, setup) };
 }

@@ -33,5 +33,5 @@ function createJostle(setup: SceneSetup): Simulation {
 
 /** Nothing to load: the engine is plain TypeScript. */
 export async function load(): Promise<EngineAdapter> {
-  return { name: 'jostle', packageName: 'jostle', create: createJostle };
+  return { name: 'jostle', packageName: 'jostle', threads: 1, create: createJostle };
 }

@@ -73,5 +73,5 @@ function createMatter(setup: SceneSetup): Simulation {
 }
 
 export async function load(): Promise<EngineAdapter> {
-  return { name: 'matter', packageName: 'matter-js', create: createMatter };
+  return { name: 'matter', packageName: 'matter-js', threads: 1, create: createMatter };
 }

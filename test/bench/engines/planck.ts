@@ -28,5 +28,5 @@ function createPlanck(setup: SceneSetup): Simulation {
 }
 
 export async function load(): Promise<EngineAdapter> {
-  return { name: 'planck', packageName: 'planck', create: createPlanck };
+  return { name: 'planck', packageName: 'planck', threads: 1, create: createPlanck };
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineName } from './engine';
+import { formatReport } from './report';
+import type { CaseResult } from './result';
+
+/** A result with only the fields the ratio table reads set to something meaningful. */
+function result(engine: EngineName, medianMs: number, threads = 1): CaseResult {
+  const sample = { heapUsed: 0, external: 0, arrayBuffers: 0, rss: 0 };
+  return {
+    engine,
+    version: '0',
+    threads,
+    scene: 'pile',
+    count: 5000,
+    warmup: 0,
+    steps: 1,
+    setupMs: 0,
+    medianMs,
+    p95Ms: medianMs,
+    meanMs: medianMs,
+    cpuMs: medianMs,
+    memory: { base: sample, afterSetup: sample, afterRun: sample, peakRss: 0, heapPerBody: 0, heapAndArraysPerBody: 0, rssPerBody: 0 },
+    quality: { maxOverlap: 0, outside: 0, meanSpeed: 0 },
+    loadAverage: 0,
+  };
+}
+
+function ratioSection(outcomes: CaseResult[]): string {
+  const report = formatReport(outcomes, [{ scene: 'pile', count: 5000 }], '# test');
+  const start = report.indexOf('## jostle ms / peer ms');
+  return report.slice(start, report.indexOf('## jostle profile split'));
+}
+
+describe('bench report', () => {
+  it('names the fastest single-threaded peer beside the per-peer ratios', () => {
+    const text = ratioSection([result('jostle', 2), result('rapier', 20), result('box2d3', 8), result('box2d', 10)]);
+    expect(text).toMatch(/pile\s+5,000\s+0\.10\s+0\.20\s+0\.25\s+0\.25 \(box2d3\)/);
+  });
+
+  it('leaves a threaded peer out of J/fastest and labels its column with its thread count', () => {
+    const text = ratioSection([result('jostle', 2), result('box2d3', 8), result('box2d3-deluxe', 4, 2)]);
+    expect(text).toContain('box2d3-deluxe ×2');
+    expect(text).toContain('0.25 (box2d3)');
+    expect(text).toContain('jostle steps on 1 thread');
+  });
+
+  it('skips a peer whose case failed when naming the fastest', () => {
+    const failed = { engine: 'box2d3' as const, scene: 'pile', count: 5000, error: 'timed out after 1 s' };
+    const report = formatReport([result('jostle', 2), failed, result('box2d', 10)], [{ scene: 'pile', count: 5000 }], '# test');
+    expect(report).toContain('0.20 (box2d)');
+  });
+});
