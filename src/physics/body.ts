@@ -52,14 +52,22 @@ export interface BodyHost {
  * nothing, and the world hands out the same handle for a body every time.
  */
 export class Body {
-  /** @internal */
-  constructor(
+  /** Bodies come from `World.createBody`: the constructor is private, so no handle is forged. */
+  private constructor(
     private readonly host: BodyHost,
     /** Slot index: stable for the body's life, reused after it is destroyed. */
     readonly id: number,
     /** @internal */
     readonly generation: number,
   ) {}
+
+  /**
+   * The handle of slot `id` at `generation` in the world `host` (World's own use).
+   * @internal
+   */
+  static of(host: BodyHost, id: number, generation: number): Body {
+    return new Body(host, id, generation);
+  }
 
   /** False once the body has been destroyed. Never throws. */
   get isValid(): boolean {

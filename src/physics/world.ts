@@ -269,7 +269,7 @@ export class World {
     s.userData[i] = d.userData;
     this.bp.markMoved(i);
     this.afterMove(i);
-    const body = new Body(this, i, s.generation[i]);
+    const body = Body.of(this, i, s.generation[i]);
     this.handles[i] = body;
     return body;
   }
@@ -436,7 +436,7 @@ export class World {
   /** The handle of body (slot, generation): the live one, or a stale one if it was destroyed. */
   private handleOf(slot: number, generation: number): Body {
     const live = this.handles[slot];
-    return live !== undefined && live.generation === generation ? live : new Body(this, slot, generation);
+    return live !== undefined && live.generation === generation ? live : Body.of(this, slot, generation);
   }
 
   /**
@@ -576,7 +576,7 @@ export class World {
     world.handles = new Array(world.store.capacity);
     for (let i = 0; i < world.store.end; i++) {
       if (world.store.kind[i] === BODY_FREE) continue;
-      world.handles[i] = new Body(world, i, world.store.generation[i]);
+      world.handles[i] = Body.of(world, i, world.store.generation[i]);
       // The original may have had velocities set since its last step: check them all.
       world.noteVelocitySet(i);
     }
