@@ -43,6 +43,7 @@ import { growStressArena, stressArena, stressArenaBounds, type StressArena } fro
 import type { Bounds } from '../shared/camera';
 import { FRAME_STRIDE, writeFrame } from '../shared/frame';
 import { Grab } from '../shared/grab';
+import { setMaterialAll } from '../shared/material';
 import { scatter, scatterReport } from '../shared/scatter';
 import { shapeParams } from '../shared/shapes';
 import { StressRamp } from '../shared/stress-ramp';
@@ -315,10 +316,8 @@ scope.onmessage = (event) => {
       attempt('Not applied', () => world.setOptions(m.patch));
       scope.postMessage({ type: 'options', options: world.options });
       break;
-    case 'restitution':
-      attempt('Not applied', () => {
-        for (const body of world.getBodies()) body.setRestitution(m.value);
-      });
+    case 'material':
+      attempt('Not applied', () => setMaterialAll(world, m.key, m.value));
       break;
     case 'spawn':
       attempt('Cannot spawn here', () => {
@@ -332,7 +331,7 @@ scope.onmessage = (event) => {
         const { kind, size, cornerRadius } = m.shapes;
         const made = scatter(world, bounds, size, m.count, random, (x, y) => {
           const shape = shapeParams(kind, size, cornerRadius, random);
-          world.createBody({ x, y, ...shape, restitution: m.restitution, density: m.density });
+          world.createBody({ x, y, ...shape, ...m.material });
           return true;
         });
         if (made > 0) layout++;
