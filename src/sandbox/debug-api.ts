@@ -46,6 +46,8 @@ export interface JostleApi {
   step(): void;
   /** Restitution as the panel's slider sets it: every body and the default. */
   setRestitution(e: number): void;
+  /** Friction as the panel's slider sets it: every body (static ones too) and the default. */
+  setFriction(mu: number): void;
   readonly sandbox: Sandbox;
   readonly stress: StressApi;
 }
@@ -92,7 +94,14 @@ export function installDebugApi(
       sandbox.changed();
     },
     step: () => sandbox.stepOnce(),
-    setRestitution: (e) => sandbox.setRestitutionAll(e),
+    setRestitution: (e) => {
+      sandbox.setMaterialAll('restitution', e);
+      sandbox.changed();
+    },
+    setFriction: (mu) => {
+      sandbox.setMaterialAll('friction', mu);
+      sandbox.changed();
+    },
     sandbox,
     stress: {
       ramp: (options) => stress.runRamp(options),

@@ -5,6 +5,7 @@
 import { roundedRectOverlap, type Body, type BodyDef, type PointHit, type Random, type World, type WorldOptions } from '../physics/index';
 import type { Bounds } from './shared/camera';
 import { Grab } from './shared/grab';
+import { setMaterialAll, type MaterialKey, type NewMaterial } from './shared/material';
 import { scatter, scatterReport } from './shared/scatter';
 import { shapeParams } from './shared/shapes';
 import type { ScatterShapes } from './shared/worker-protocol';
@@ -60,19 +61,23 @@ export class LocalHost implements PhysicsHost {
     }
   }
 
-  setRestitutionAll(value: number): void {
-    for (const body of this.ctx.world.getBodies()) body.setRestitution(value);
+  setMaterialAll(key: MaterialKey, value: number): void {
+    try {
+      setMaterialAll(this.ctx.world, key, value);
+    } catch (error) {
+      showMessage(`Not applied: ${(error as Error).message}`, 'error');
+    }
   }
 
   spawn(def: BodyDef): void {
     this.create(def);
   }
 
-  scatter(count: number, shapes: ScatterShapes, restitution: number, density: number): void {
+  scatter(count: number, shapes: ScatterShapes, material: NewMaterial): void {
     const { world, bounds, random } = this.ctx;
     const made = scatter(world, bounds, shapes.size, count, random, (x, y) => {
       const shape = shapeParams(shapes.kind, shapes.size, shapes.cornerRadius, random);
-      return this.create({ x, y, ...shape, restitution, density }) !== null;
+      return this.create({ x, y, ...shape, ...material }) !== null;
     });
     showMessage(scatterReport(made, count), made === 0 ? 'error' : 'info');
   }

@@ -6,6 +6,7 @@
  * moved bit for bit, or one it built).
  */
 import type { BodyDef, WorldOptions } from '../physics/index';
+import type { MaterialKey, NewMaterial } from './shared/material';
 import type { ScatterShapes } from './shared/worker-protocol';
 
 /** A body found under a point. */
@@ -22,12 +23,12 @@ export interface PhysicsHost {
   stepOnce(): void;
   /** Applies world options; a refusal is reported to the user and the settings read back. */
   setOptions(patch: Partial<WorldOptions>): void;
-  /** Sets every body's restitution to `value` in [0, 1]. */
-  setRestitutionAll(value: number): void;
+  /** Sets `key` (restitution, friction) of every body, static ones too, to `value` (within its LIMITS). */
+  setMaterialAll(key: MaterialKey, value: number): void;
   /** Creates a body; a refusal is reported to the user. */
   spawn(def: BodyDef): void;
   /** Spawns up to `count` bodies at free spots and tells the user how many found room. */
-  scatter(count: number, shapes: ScatterShapes, restitution: number, density: number): void;
+  scatter(count: number, shapes: ScatterShapes, material: NewMaterial): void;
   /**
    * The body at world point (x, y) m: one containing it (moving before static, newest first),
    * else the nearest within `tolerance` m; null if none.

@@ -17,7 +17,8 @@ import { LocalHost } from './local-host';
 import type { FixedStepLoop } from './loop';
 import type { PhysicsHost, PickedBody } from './physics-host';
 import { showMessage } from './ui/messages';
-import { defaultSettings, readWorldSettings, worldOptionsOf, type Settings } from './shared/settings';
+import { LIMITS, defaultSettings, readWorldSettings, worldOptionsOf, type Settings } from './shared/settings';
+import { MATERIAL_KEYS, commonMaterial, type MaterialKey, type NewMaterial } from './shared/material';
 import type { StatsCounts } from './ui/stats';
 import { shapeParams } from './shared/shapes';
 import type { WorkerSession } from './worker/worker-session';
@@ -44,8 +45,8 @@ export class Sandbox {
   fitInsetRight = 0;
   /** The physics worker while in stress mode, else null. */
   worker: WorkerSession | null = null;
-  /** The moving bodies have different restitutions: the slider shows "mixed" instead of one value. */
-  restitutionMixed = false;
+  /** Per material setting, whether the moving bodies differ in it: its slider shows "mixed" instead of one value. */
+  readonly materialMixed: Record<MaterialKey, boolean> = { restitution: false, friction: false };
   /** What the scene list shows when the world is not one of its scenes (a stress test's), else null. */
   sceneLabel: string | null = null;
   /** When the last unconfirmed reset asked (ms, performance.now), or -Infinity. */
@@ -221,7 +222,7 @@ export class Sandbox {
     this.selection = [];
     this.instances.reset();
     readWorldSettings(this.settings, world.options);
-    this.readRestitution();
+    this.readMaterial();
     this.sceneBounds = worldBounds(world) ?? this.sceneBounds;
     this.loop?.resetTime();
   }
@@ -270,29 +271,30 @@ export class Sandbox {
   // ---- Material ----
 
   /**
-   * Makes the restitution setting the world's: the moving bodies' common value, or "mixed"
-   * when they differ (the setting, the default for new bodies, is then left as it was).
+   * Makes the material settings the world's: the moving bodies' common value of each, or
+   * "mixed" when they differ (the setting, the default for new bodies, is then left as it was).
    */
-  private readRestitution(): void {
-    let value: number | null = null;
-    this.restitutionMixed = false;
-    for (const b of this.world.getBodies()) {
-      if (b.type === 'static') continue;
-      if (value === null) value = b.restitution;
-      else if (b.restitution !== value) {
-        this.restitutionMixed = true;
-        return;
-      }
+  private readMaterial(): void {
+    for (const key of MATERIAL_KEYS) {
+      const value = commonMaterial(this.world, key);
+      this.materialMixed[key] = value === 'mixed';
+      if (typeof value === 'number') this.settings[key] = value;
     }
-    if (value !== null) this.settings.restitution = value;
   }
 
-  /** Sets every body's restitution, and the default of new ones, to `e` in [0, 1]. */
-  setRestitutionAll(e: number): void {
-    const value = Math.min(1, Math.max(0, e));
-    this.settings.restitution = value;
-    this.restitutionMixed = false;
-    this.host.setRestitutionAll(value);
+  /** Sets `key` of every body, and the default of new ones, to `value` (clamped to its LIMITS). */
+  setMaterialAll(key: MaterialKey, value: number): void {
+    const [min, max] = LIMITS[key];
+    const clamped = Math.min(max, Math.max(min, value));
+    this.settings[key] = clamped;
+    this.materialMixed[key] = false;
+    this.host.setMaterialAll(key, clamped);
+  }
+
+  /** What new bodies are made of. */
+  private get newMaterial(): NewMaterial {
+    const s = this.settings;
+    return { restitution: s.restitution, friction: s.friction, density: s.density };
   }
 
   // ---- Bodies (client points are CSS px, as pointer events carry them) ----
@@ -301,13 +303,13 @@ export class Sandbox {
   spawnAt(x: number, y: number, vx = 0, vy = 0): void {
     const s = this.settings;
     const shape = shapeParams(s.shape, s.size, s.cornerRadius, this.random);
-    this.host.spawn({ x, y, vx, vy, ...shape, restitution: s.restitution, density: s.density });
+    this.host.spawn({ x, y, vx, vy, ...shape, ...this.newMaterial });
   }
 
   /** Spawns up to `count` bodies at free spots of the scene and says how many found room. */
   spawnMany(count: number): void {
     const s = this.settings;
-    this.host.scatter(count, { kind: s.shape, size: s.size, cornerRadius: s.cornerRadius }, s.restitution, s.density);
+    this.host.scatter(count, { kind: s.shape, size: s.size, cornerRadius: s.cornerRadius }, this.newMaterial);
   }
 
   /** The body under client point (clientX, clientY), or null (in stress mode: in the worker's newest frame). */

@@ -10,7 +10,7 @@ import { findScene } from '../../scenes/index';
 import { MAX_SCALE, MIN_SCALE } from '../shared/camera';
 import type { Sandbox } from '../sandbox';
 import { JsonShapeGuard, checkWorldWork } from './load-limits';
-import { LIMITS, SHAPE_KINDS, type Settings, type ShapeKind } from '../shared/settings';
+import { LIMITS, SHAPE_KINDS, defaultSettings, type Settings, type ShapeKind } from '../shared/settings';
 
 export const SAVE_FORMAT = 'jostle-sandbox';
 export const SAVE_VERSION = 1;
@@ -20,7 +20,7 @@ export const MAX_SAVE_BYTES = 64 * 1024 * 1024;
 /** The settings a save file carries. */
 export type SavedSettings = Pick<
   Settings,
-  'paused' | 'hertz' | 'timeScale' | 'restitution' | 'density' | 'shape' | 'size' | 'cornerRadius' | 'count'
+  'paused' | 'hertz' | 'timeScale' | 'restitution' | 'friction' | 'density' | 'shape' | 'size' | 'cornerRadius' | 'count'
 >;
 
 /** A save file. */
@@ -56,6 +56,7 @@ export function writeSave(sandbox: Sandbox): SaveFile {
       hertz: s.hertz,
       timeScale: s.timeScale,
       restitution: s.restitution,
+      friction: s.friction,
       density: s.density,
       shape: s.shape,
       size: s.size,
@@ -71,7 +72,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 const FILE_KEYS = ['format', 'version', 'scene', 'camera', 'settings', 'world'];
-const SETTING_KEYS = ['paused', 'hertz', 'timeScale', 'restitution', 'density', 'shape', 'size', 'cornerRadius', 'count'];
+/**
+ * Settings that files of this version may lack because they were saved before the setting
+ * existed: they load with its default, not with whatever the page had before.
+ */
+const ADDED_SETTINGS = ['friction'] as const;
+const SETTING_KEYS = ['paused', 'hertz', 'timeScale', 'restitution', 'friction', 'density', 'shape', 'size', 'cornerRadius', 'count'];
 
 /** Refuses fields this page does not know: a typo or a hostile key is reported, not ignored. */
 function checkKnownKeys(where: string, value: Record<string, unknown>, known: readonly string[]): void {
@@ -86,12 +92,11 @@ function checkRange(field: string, value: unknown, [min, max]: readonly [number,
   return value;
 }
 
-function readSettings(raw: unknown): Partial<SavedSettings> {
-  if (raw === undefined) return {};
+function readSettings(raw: unknown = {}): Partial<SavedSettings> {
   if (!isRecord(raw)) throw new Error('settings must be an object');
   checkKnownKeys('settings', raw, SETTING_KEYS);
   const out: Partial<SavedSettings> = {};
-  const numeric = ['hertz', 'timeScale', 'restitution', 'density', 'size', 'cornerRadius', 'count'] as const;
+  const numeric = ['hertz', 'timeScale', 'restitution', 'friction', 'density', 'size', 'cornerRadius', 'count'] as const;
   for (const key of numeric) {
     if (raw[key] !== undefined) out[key] = checkRange(`settings.${key}`, raw[key], LIMITS[key]);
   }
@@ -105,6 +110,8 @@ function readSettings(raw: unknown): Partial<SavedSettings> {
     }
     out.shape = raw.shape as ShapeKind;
   }
+  const defaults = defaultSettings();
+  for (const key of ADDED_SETTINGS) out[key] ??= defaults[key];
   return out;
 }
 
@@ -131,7 +138,7 @@ export function parseSave(text: string): LoadedSave {
     throw new Error(`it is not JSON: ${whereJsonBroke(text, (error as Error).message)}`, { cause: error });
   }
   if (!isRecord(root)) throw new Error('it is not a Jostle scene (expected a JSON object)');
-  if (root.format === SNAPSHOT_FORMAT) return { world: readWorld(root), scene: null, camera: null, settings: {} };
+  if (root.format === SNAPSHOT_FORMAT) return { world: readWorld(root), scene: null, camera: null, settings: readSettings(undefined) };
   if (root.format !== SAVE_FORMAT) {
     throw new Error(`it is not a Jostle scene (format is ${JSON.stringify(root.format) ?? 'missing'}, expected "${SAVE_FORMAT}")`);
   }

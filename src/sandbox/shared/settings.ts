@@ -35,6 +35,8 @@ export interface Settings {
   // Material
   /** In [0, 1]; the live slider value and the default for new bodies. */
   restitution: number;
+  /** Coulomb friction coefficient, >= 0; the live slider value and the default for new bodies. */
+  friction: number;
   /** kg/m² of new bodies. */
   density: number;
   // Spawn
@@ -75,6 +77,8 @@ export const LIMITS = {
   gravity: [-50, 50],
   linearDamping: [0, 10],
   restitution: [0, 1],
+  // The engine takes up to 100; past 2 (rubber on rubber) a slider only loses precision.
+  friction: [0, 2],
   density: [0.05, 50],
   size: [0.05, 10],
   cornerRadius: [0, 5],
@@ -96,6 +100,8 @@ export function defaultSettings(): Settings {
     linearDamping: 0,
     sleep: true,
     restitution: 0.5,
+    // The engine's own default: scenes that never set friction show it, not "changed".
+    friction: 0.6,
     density: 1,
     tool: 'play',
     shape: 'circle',

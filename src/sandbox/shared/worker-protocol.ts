@@ -9,6 +9,7 @@
  */
 import type { BodyDef, StepProfile, WorldOptions, WorldSnapshot, WorldStats } from '../../physics/index';
 import type { Bounds } from './camera';
+import type { MaterialKey, NewMaterial } from './material';
 import type { ShapeKind } from './settings';
 import type { RampOptions, RampPoint, RampResult } from './stress-ramp';
 
@@ -53,9 +54,9 @@ export type ToWorker =
   | { type: 'clock'; paused: boolean; hertz: number; timeScale: number }
   | { type: 'step' }
   | { type: 'options'; patch: Partial<WorldOptions> }
-  | { type: 'restitution'; value: number }
+  | { type: 'material'; key: MaterialKey; value: number }
   | { type: 'spawn'; def: BodyDef }
-  | { type: 'scatter'; count: number; shapes: ScatterShapes; restitution: number; density: number }
+  | { type: 'scatter'; count: number; shapes: ScatterShapes; material: NewMaterial }
   | { type: 'grab'; id: number; x: number; y: number }
   | { type: 'drag'; x: number; y: number }
   | { type: 'release'; vx: number; vy: number }

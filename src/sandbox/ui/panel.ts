@@ -10,6 +10,7 @@ import { SCENES } from '../../scenes/index';
 import { showMessage } from './messages';
 import type { Sandbox } from '../sandbox';
 import { STRESS_PRESETS, type StressMode } from '../stress/stress-mode';
+import { MATERIAL_KEYS } from '../shared/material';
 import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, type RendererKind, type Settings } from '../shared/settings';
 
 /** Screens this narrow open with the panel closed (a phone held upright). */
@@ -74,10 +75,13 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   solver.close();
 
   const material = gui.addFolder('Material');
-  const restitutionControl = material
-    .add(s, 'restitution', LIMITS.restitution[0], LIMITS.restitution[1], 0.01)
-    .name('restitution')
-    .onChange((v: number) => sandbox.setRestitutionAll(v));
+  const materialControls = MATERIAL_KEYS.map((key) => ({
+    key,
+    control: material
+      .add(s, key, LIMITS[key][0], LIMITS[key][1], 0.01)
+      .name(key)
+      .onChange((v: number) => sandbox.setMaterialAll(key, v)),
+  }));
   num(material, 'density', LIMITS.density, 0.05, 'density (new)');
 
   const spawn = gui.addFolder('Spawn');
@@ -181,8 +185,10 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     for (const c of gui.controllersRecursive()) c.updateDisplay();
     // A stress world is none of the listed scenes: name it rather than show the one before it.
     if (sandbox.sceneLabel !== null && sceneControl instanceof OptionController) sceneControl.$display.textContent = sandbox.sceneLabel;
-    // Bodies of different restitution: the slider cannot show one value, so it says so.
-    if (sandbox.restitutionMixed && restitutionControl instanceof NumberController) restitutionControl.$input.value = 'mixed';
+    // Bodies of different restitution (or friction): the slider cannot show one value, so it says so.
+    for (const { key, control } of materialControls) {
+      if (sandbox.materialMixed[key] && control instanceof NumberController) control.$input.value = 'mixed';
+    }
     stopControl.enable(stress.rampRunning);
     leaveControl.enable(stress.active);
     worldControl.enable(!stress.active);

@@ -37,12 +37,13 @@
  * the frame instead of queueing megabytes the page cannot draw. Step profiles are kept until
  * the next frame goes out, so the page's graph still sees every step.
  */
-import { World, mulberry32, type StepProfile } from '../../physics/index';
+import { World, mulberry32, type StepProfile, type WorldStats } from '../../physics/index';
 import { crowd } from '../../scenes/crowd';
 import { growStressArena, stressArena, stressArenaBounds, type StressArena } from '../../scenes/stress-arena';
 import type { Bounds } from '../shared/camera';
 import { FRAME_STRIDE, writeFrame } from '../shared/frame';
 import { Grab } from '../shared/grab';
+import { setMaterialAll } from '../shared/material';
 import { scatter, scatterReport } from '../shared/scatter';
 import { shapeParams } from '../shared/shapes';
 import { StressRamp } from '../shared/stress-ramp';
@@ -191,6 +192,24 @@ function takeBuffer(bytes: number): ArrayBuffer | null {
   return new ArrayBuffer(Math.max(words, FRAME_STRIDE) * 4);
 }
 
+/**
+ * The world's counts as plain data a message can carry. `world.stats` is a live view (a getter
+ * on its prototype, a reference to the world): spreading it drops the getter and copies the
+ * reference, which postMessage cannot clone.
+ */
+function statsOf(w: World): WorldStats {
+  const s = w.stats;
+  return {
+    bodies: s.bodies,
+    awakeBodies: s.awakeBodies,
+    pairs: s.pairs,
+    contacts: s.contacts,
+    movedInTree: s.movedInTree,
+    treeRebuilds: s.treeRebuilds,
+    sweptStops: s.sweptStops,
+  };
+}
+
 /** Sends a frame of every body with the profiles since the last frame (or skips it when the page holds every buffer). */
 function postFrame(): void {
   const buffer = takeBuffer(world.bodyCount * FRAME_STRIDE * 4);
@@ -206,7 +225,7 @@ function postFrame(): void {
       layout,
       steps,
       profiles: stepProfiles,
-      stats: { ...world.stats },
+      stats: statsOf(world),
       bodies: world.bodyCount,
       moving,
       paused,
@@ -297,10 +316,8 @@ scope.onmessage = (event) => {
       attempt('Not applied', () => world.setOptions(m.patch));
       scope.postMessage({ type: 'options', options: world.options });
       break;
-    case 'restitution':
-      attempt('Not applied', () => {
-        for (const body of world.getBodies()) body.setRestitution(m.value);
-      });
+    case 'material':
+      attempt('Not applied', () => setMaterialAll(world, m.key, m.value));
       break;
     case 'spawn':
       attempt('Cannot spawn here', () => {
@@ -314,7 +331,7 @@ scope.onmessage = (event) => {
         const { kind, size, cornerRadius } = m.shapes;
         const made = scatter(world, bounds, size, m.count, random, (x, y) => {
           const shape = shapeParams(kind, size, cornerRadius, random);
-          world.createBody({ x, y, ...shape, restitution: m.restitution, density: m.density });
+          world.createBody({ x, y, ...shape, ...m.material });
           return true;
         });
         if (made > 0) layout++;

@@ -9,6 +9,7 @@ import type { BodyDef, PointHit, StepProfile, WorldOptions, WorldSnapshot } from
 import type { BodyInstances } from '../shared/body-instances';
 import type { Bounds } from '../shared/camera';
 import { FRAME_STRIDE, blendFrames, pickInFrame } from '../shared/frame';
+import type { MaterialKey, NewMaterial } from '../shared/material';
 import type { PhysicsHost, PickedBody } from '../physics-host';
 import type { RampOptions } from '../shared/stress-ramp';
 import { PROFILE_FIELDS, readProfile, type FrameMessage, type FromWorker, type ScatterShapes, type ToWorker } from '../shared/worker-protocol';
@@ -84,14 +85,14 @@ export class WorkerSession implements PhysicsHost {
   setOptions(patch: Partial<WorldOptions>): void {
     this.send({ type: 'options', patch });
   }
-  setRestitutionAll(value: number): void {
-    this.send({ type: 'restitution', value });
+  setMaterialAll(key: MaterialKey, value: number): void {
+    this.send({ type: 'material', key, value });
   }
   spawn(def: BodyDef): void {
     this.send({ type: 'spawn', def });
   }
-  scatter(count: number, shapes: ScatterShapes, restitution: number, density: number): void {
-    this.send({ type: 'scatter', count, shapes, restitution, density });
+  scatter(count: number, shapes: ScatterShapes, material: NewMaterial): void {
+    this.send({ type: 'scatter', count, shapes, material });
   }
   grab(id: number, x: number, y: number): void {
     this.send({ type: 'grab', id, x, y });

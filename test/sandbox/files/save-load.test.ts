@@ -18,7 +18,20 @@ describe('parseSave', () => {
     expect(loaded.world.toJSON()).toEqual(save.world);
     expect(loaded.scene).toBe('billiards');
     expect(loaded.camera).toEqual({ x: 1, y: 2, scale: 30 });
-    expect(loaded.settings).toEqual({ paused: true, restitution: 0.7 });
+    // The file carries no friction, as files saved before friction existed: it gets the default.
+    expect(loaded.settings).toEqual({ paused: true, restitution: 0.7, friction: 0.6 });
+  });
+
+  it('reads friction within the slider\'s range and refuses it outside, naming the field', () => {
+    const save = billiardsSave();
+    save.settings = { friction: 1.25 };
+    expect(parseSave(JSON.stringify(save)).settings.friction).toBe(1.25);
+    save.settings = { friction: 0 };
+    expect(parseSave(JSON.stringify(save)).settings.friction).toBe(0);
+    save.settings = { friction: 2.5 };
+    expect(() => parseSave(JSON.stringify(save))).toThrow('settings.friction must be between 0 and 2, got 2.5');
+    save.settings = { friction: 'high' };
+    expect(() => parseSave(JSON.stringify(save))).toThrow('settings.friction must be a number, got "high"');
   });
 
   it('says in words what is wrong, never the parser\'s or the engine\'s internals', () => {
