@@ -17,6 +17,7 @@ import { LocalHost } from './local-host';
 import type { FixedStepLoop } from './loop';
 import type { PhysicsHost, PickedBody } from './physics-host';
 import { showMessage } from './ui/messages';
+import { showSceneNote } from './ui/scene-note';
 import { LIMITS, defaultSettings, readWorldSettings, worldOptionsOf, type Settings } from './shared/settings';
 import { MATERIAL_KEYS, commonMaterial, type MaterialKey, type NewMaterial } from './shared/material';
 import type { StatsCounts } from './ui/stats';
@@ -183,6 +184,7 @@ export class Sandbox {
     }
     this.setPaused(entry.startPaused === true);
     this.fitView();
+    showSceneNote(entry.description);
     this.changed();
   }
 
