@@ -17,6 +17,7 @@ import { Overlay } from './overlays/overlay';
 import { showFirstHint } from './ui/hint';
 import { createPanel } from './ui/panel';
 import { createPauseBadge } from './ui/pause-badge';
+import { createScaleReadout } from './ui/scale-readout';
 import { createToolbar } from './ui/toolbar';
 import { createRenderer, type Renderer } from './rendering/renderer';
 import { Sandbox } from './sandbox';
@@ -105,6 +106,7 @@ const pauseBadge = createPauseBadge(stage, () => {
   sandbox.changed();
 });
 const stress = new StressMode(sandbox);
+const scaleReadout = createScaleReadout(stage);
 stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
   step(dt) {
@@ -132,6 +134,7 @@ const loop = new FixedStepLoop({
     }
     pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
     legend.update(sandbox.settings);
+    scaleReadout(camera, hover);
     const now = performance.now();
     const counts = stress.active ? stress.counts : null;
     if (counts !== null) stats.readout?.frame(() => counts, renderer.kind, now, 'worker');
