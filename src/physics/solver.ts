@@ -123,7 +123,7 @@ export function solveVelocities(
 
   contacts.impactCount = impactCount;
   contacts.unequalMasses = unequal;
-  if (unequal) contacts.shock.build(store, contacts);
+  if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
 
   for (let c = 0; c < n; c++) {
     const p = impulse[c];
@@ -505,7 +505,7 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
   }
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
-  if (contacts.unequalMasses) {
+  if (contacts.unequalMasses && contacts.shock.count > 0) {
     pushOutShock(store, contacts, contacts.shock, LINEAR_SLOP);
     return;
   }

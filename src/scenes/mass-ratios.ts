@@ -1,7 +1,8 @@
 /**
  * massRatios: boxes of density 1, 10, 100 and 1000 on a floor under gravity: a stack of all
- * four (heaviest at the bottom) and beside it a 1000 box resting on a 1 box, the 1:1,000 ratio
- * at a single contact, the case that makes a solver sink or jitter.
+ * four with the heaviest on top (the ratios compound to 1:1,000) and beside it a 1000 box
+ * resting on a 1 box, the 1:1,000 ratio at a single contact: the cases that make a solver sink
+ * or jitter.
  */
 import type { World } from '../physics/index';
 import { addSceneBodies, arenaBodies } from './arena';
@@ -22,7 +23,7 @@ const STACK_SPACING = 4; // m between stacks
 export function massRatios(world: World, options: MassRatiosOptions = {}): void {
   world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: true });
   addSceneBodies(world, arenaBodies(0, 1, 14, -2 * MASS_FLOOR_Y));
-  const stacks = options.stacks ?? [[1000, 100, 10, 1], [1, 1000]];
+  const stacks = options.stacks ?? [[1, 10, 100, 1000], [1, 1000]];
   stacks.forEach((densities, s) => {
     const x = (s - (stacks.length - 1) / 2) * STACK_SPACING;
     densities.forEach((density, i) => {

@@ -64,4 +64,19 @@ describe('issue 12 item 3: mass ratios up to 1:1,000 hold', () => {
     const worst = worstSettledOverlap(w);
     expect(worst, `worst overlap ${worst.toFixed(4)} m`).toBeLessThan(TOLERANCE);
   });
+
+  // Ratios compound up a stack: every contact here is only 3 or 10 to 1, the stack 243 or 1,000 to 1.
+  for (const densities of [
+    [1, 10, 100, 1000],
+    [1, 3, 9, 27, 81, 243],
+  ]) {
+    it(`a stack of densities ${densities.join(', ')} (heaviest on top) on the floor: every overlap under 1 cm`, () => {
+      const w = gravityWorld(false);
+      densities.forEach((density, i) => {
+        w.createBody({ x: 0, y: 0.5 + i, halfWidth: 0.5, halfHeight: 0.5, radius: 0, density, restitution: 0 });
+      });
+      const worst = worstSettledOverlap(w);
+      expect(worst, `worst overlap ${worst.toFixed(4)} m`).toBeLessThan(TOLERANCE);
+    });
+  }
 });
