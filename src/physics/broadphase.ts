@@ -431,7 +431,8 @@ export class Broadphase {
   private trimMoved(moved: number): void {
     let rows = MIN_MOVED_ROWS;
     while (rows < 2 * moved) rows *= 2;
-    if (this.moved.length <= 4 * rows) return;
+    // Twice what a step like this one needs is room enough: a later burst grows it again.
+    if (this.moved.length <= 2 * rows) return;
     this.moved = new Int32Array(rows);
     this.oldFat = new Float32Array(rows * FAT_STRIDE);
   }

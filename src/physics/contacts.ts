@@ -28,16 +28,8 @@ export class ContactBuffer {
   impulse: Float64Array = new Float64Array(0);
   /** Relative normal velocity before the solve (m/s): negative when approaching. */
   approach: Float64Array = new Float64Array(0);
-  /**
-   * Time of impact within the substep (s): when the pair is apart but closes the gap within
-   * the substep at its approach speed, the moment the surfaces meet; else 0. The impulse of
-   * such a row acts from that moment on (see solver.ts).
-   */
-  toi: Float64Array = new Float64Array(0);
   /** Speed (m/s) the solver lets the pair approach: gap / dt for a gap it will not close; else 0. */
   bias: Float64Array = new Float64Array(0);
-  /** Gravity's change of an impact's approach speed (m/s) from its time of impact to the end of the substep. */
-  drift: Float64Array = new Float64Array(0);
   /** Pair friction coefficient sqrt(μA·μB). */
   friction: Float64Array = new Float64Array(0);
   /** Accumulated tangential (friction) impulse (N·s) along (-ny, nx), within ±friction · impulse. */
@@ -45,8 +37,16 @@ export class ContactBuffer {
   /** The part of `impulse` that restitution added (N·s), so it can be scaled back (see solver.ts). */
   bounce: Float64Array = new Float64Array(0);
 
-  /** Rows that are impacts (toi > 0), in row order, written by the solver's first pass. */
+  /**
+   * Rows that are impacts, in row order, written by the solver's first pass: apart, but closing
+   * the gap within the substep at their approach speed. Their impulses act from the time of
+   * impact on (see solver.ts). Kept per impact, not per row: impacts are few.
+   */
   impacts: Int32Array = new Int32Array(0);
+  /** Time of impact within the substep (s), by impact. */
+  impactToi: Float64Array = new Float64Array(0);
+  /** Gravity's change of the impact's approach speed (m/s) from its time of impact to the end of the substep. */
+  impactDrift: Float64Array = new Float64Array(0);
   impactCount = 0;
   /** Rows with a static body, in row order, written by the collide stage: pushout ends with them (static bodies win). */
   walls: Int32Array = new Int32Array(0);
@@ -68,9 +68,12 @@ export class ContactBuffer {
     this.grow(256);
   }
 
-  /** Sizes `impacts` for every row. */
-  reserveLists(): void {
-    if (this.impacts.length < this.count) this.impacts = new Int32Array(this.a.length);
+  /** Doubles the impact lists (at least 64), keeping the first `impactCount`. */
+  growImpacts(): void {
+    const n = Math.max(64, this.impacts.length * 2);
+    this.impacts = grown(this.impacts, n);
+    this.impactToi = grown(this.impactToi, n);
+    this.impactDrift = grown(this.impactDrift, n);
   }
 
   /** Makes room for at least `rows` rows, doubling, keeping the first `count`. */
@@ -91,9 +94,7 @@ export class ContactBuffer {
     this.mass = grown(this.mass, n);
     this.impulse = grown(this.impulse, n);
     this.approach = grown(this.approach, n);
-    this.toi = grown(this.toi, n);
     this.bias = grown(this.bias, n);
-    this.drift = grown(this.drift, n);
     this.friction = grown(this.friction, n);
     this.tangentImpulse = grown(this.tangentImpulse, n);
     this.bounce = grown(this.bounce, n);

@@ -34,7 +34,9 @@ export class PairCache {
 
   /** Appends pair (a < b) with its warm-start state (a snapshot restores both). */
   add(a: number, b: number, impulse: number, touching: number, tangentImpulse = 0): void {
-    if (this.count === this.a.length) this.grow(this.count * 2);
+    // By half again, not double: the cache is a large share of a crowd's memory (five arrays a
+    // pair), and a pair is added far more rarely than it is read.
+    if (this.count === this.a.length) this.grow(Math.ceil(this.count * 1.5));
     const p = this.count++;
     this.a[p] = a;
     this.b[p] = b;

@@ -68,11 +68,10 @@ export function solveVelocities(
   gravityY = 0,
 ): void {
   const { kind, vx, vy, invMass, passMark, friction: bodyFriction, gravityScale } = store;
-  const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, toi, bias, friction, drift } = contacts;
+  const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, bias, friction } = contacts;
   const n = contacts.count;
   const invDt = 1 / dt;
-  contacts.reserveLists();
-  const impacts = contacts.impacts;
+  let { impacts, impactToi, impactDrift } = contacts;
   let impactCount = 0;
   const gravity = gravityX !== 0 || gravityY !== 0;
   let unequal = false;
@@ -89,7 +88,6 @@ export function solveVelocities(
     approach[c] = vn0;
     const sep = separation[c];
     let t = 0;
-    let g = 0;
     let gn = 0;
     if (sep > 0 && (vn0 < 0 || gravity)) {
       // Along the normal the pair moves as sep + vs·τ + gn·τ²/2 (vs its approach at the
@@ -107,16 +105,20 @@ export function solveVelocities(
       }
       if (tt <= dt) {
         t = tt;
-        g = gn * (dt - t);
+        if (impactCount === impacts.length) {
+          contacts.impactCount = impactCount;
+          contacts.growImpacts();
+          ({ impacts, impactToi, impactDrift } = contacts);
+        }
+        // Gravity's share of the approach after the impact: the bounce reflects the speed at impact.
+        impactToi[impactCount] = t;
+        impactDrift[impactCount] = gn * (dt - t);
         impacts[impactCount++] = c;
       }
     }
-    toi[c] = t;
     // An impact is solved as touching; a gap it will not close may be closed, no further (a
     // body in flight also falls g·dt²/2 less than v·dt says: see integratePositions).
     bias[c] = t !== 0 || sep <= 0 ? 0 : sep * invDt - 0.5 * gn * dt;
-    // Gravity's share of the approach after the impact: the bounce reflects the speed at impact.
-    drift[c] = g;
     const mu = bodyFriction[ia] * bodyFriction[ib];
     friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
   }
@@ -237,17 +239,19 @@ function solveFriction(
  */
 export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): boolean {
   const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach, bounce, drift, bias } = contacts;
+  const { a, b, nx, ny, mass, impulse, approach, bounce, bias, impacts, impactDrift } = contacts;
   const n = contacts.count;
   contacts.bounceShare = 1;
   let bounced = false;
+  let nextImpact = 0; // impacts are listed in row order
   for (let c = 0; c < n; c++) {
     bounce[c] = 0;
+    // The approach at the moment of impact: gravity adds `g` to it after that moment.
+    let g = 0;
+    if (nextImpact < contacts.impactCount && impacts[nextImpact] === c) g = impactDrift[nextImpact++];
     // A gap that does not close within the step does not bounce, even if the row held the pair
     // back (the bounce comes in the step where the surfaces meet).
     if (bias[c] !== 0) continue;
-    // The approach at the moment of impact: gravity adds `drift` to it after that moment.
-    const g = drift[c];
     const vn0 = approach[c] - g;
     if (vn0 > -restitutionThreshold || impulse[c] === 0) continue;
     const ia = a[c];
@@ -437,10 +441,10 @@ export function integratePositions(
  */
 export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
   const { x, y, invMass } = store;
-  const { a, b, nx, ny, impulse, tangentImpulse, toi, impacts } = contacts;
+  const { a, b, nx, ny, impulse, tangentImpulse, impacts, impactToi } = contacts;
   for (let k = 0; k < contacts.impactCount; k++) {
     const c = impacts[k];
-    const t = toi[c];
+    const t = impactToi[k];
     const p = impulse[c] * t;
     const q = tangentImpulse[c] * t;
     if (p === 0 && q === 0) continue;
