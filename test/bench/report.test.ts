@@ -49,4 +49,15 @@ describe('bench report', () => {
     const report = formatReport([result('jostle', 2), failed, result('box2d', 10)], [{ scene: 'pile', count: 5000 }], '# test');
     expect(report).toContain('0.20 (box2d)');
   });
+
+  it("checks issue 13's targets against Box2D v3: a third of its step, its overlap, its settling", () => {
+    const jostle = { ...result('jostle', 3), quality: { maxOverlap: 0.01, outside: 0, meanSpeed: 0.07 } };
+    const box2d3 = { ...result('box2d3', 10), quality: { maxOverlap: 0.02, outside: 0, meanSpeed: 0.06 } };
+    const met = formatReport([jostle, box2d3], [{ scene: 'pile', count: 5000 }], '# test');
+    expect(met).toMatch(/pile 5,000: jostle 3\.00 ms vs box2d3 10\.00 ms = 0\.30 \(target <= 0\.33\).*: met/);
+    const slow = formatReport([{ ...jostle, medianMs: 4 }, box2d3], [{ scene: 'pile', count: 5000 }], '# test');
+    expect(slow).toMatch(/= 0\.40 \(target <= 0\.33\).*: NOT met/);
+    const restless = formatReport([{ ...jostle, quality: { ...jostle.quality, meanSpeed: 0.1 } }, box2d3], [{ scene: 'pile', count: 5000 }], '# test');
+    expect(restless).toMatch(/mean speed 0\.100 vs 0\.060 m\/s \(within 30 %\): NOT met/);
+  });
 });
