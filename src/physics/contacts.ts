@@ -68,6 +68,16 @@ export class ContactBuffer {
     this.grow(256);
   }
 
+  /**
+   * Row c's separation (m) with the bodies at positions (x, y) now: its narrowphase value moved
+   * by the pair's relative motion along the normal since (exact for a flat face).
+   */
+  separationNow(c: number, x: Float64Array, y: Float64Array): number {
+    const a = this.a[c];
+    const b = this.b[c];
+    return this.baseSeparation[c] + (x[b] - x[a]) * this.nx[c] + (y[b] - y[a]) * this.ny[c];
+  }
+
   /** Doubles the impact lists (at least 64), keeping the first `impactCount`. */
   growImpacts(): void {
     const n = Math.max(64, this.impacts.length * 2);

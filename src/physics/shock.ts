@@ -156,14 +156,14 @@ export function solveShockVelocities(store: BodyStore, contacts: ContactBuffer, 
 /** The final pushout pass: each row in support order moves only its supported body, to the slop. */
 export function pushOutShock(store: BodyStore, contacts: ContactBuffer, order: ShockOrder, slop: number): void {
   const { x, y, invMass } = store;
-  const { a, b, nx, ny, baseSeparation } = contacts;
+  const { a, b, nx, ny } = contacts;
   for (let k = 0; k < order.count; k++) {
     const c = order.rows[k];
     const moved = order.supportIsB[k] === 1 ? a[c] : b[c];
     if (invMass[moved] === 0) continue;
     const cnx = nx[c];
     const cny = ny[c];
-    const sep = baseSeparation[c] + (x[b[c]] - x[a[c]]) * cnx + (y[b[c]] - y[a[c]]) * cny;
+    const sep = contacts.separationNow(c, x, y);
     if (sep >= -slop) continue;
     const push = moved === b[c] ? -(sep + slop) : sep + slop;
     x[moved] += push * cnx;

@@ -44,7 +44,6 @@ export class SleepIslands {
     }
     // Every contact row joins its bodies' islands, touching or not: a row between an awake
     // and a sleeping body wakes the sleeper, so near neighbours must rest and sleep together.
-    const { baseSeparation, nx, ny } = contacts;
     for (let c = 0; c < contacts.count; c++) {
       const a = contacts.a[c];
       const b = contacts.b[c];
@@ -52,7 +51,7 @@ export class SleepIslands {
       const kb = s.kind[b];
       // A pair still overlapping by more than the slop after pushout is not at rest: its
       // island stays awake until it has come apart.
-      const separation = baseSeparation[c] + (s.x[b] - s.x[a]) * nx[c] + (s.y[b] - s.y[a]) * ny[c];
+      const separation = contacts.separationNow(c, s.x, s.y);
       if (separation < -DEEP_OVERLAP) {
         s.sleepTime[a] = 0;
         s.sleepTime[b] = 0;

@@ -474,7 +474,7 @@ export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
  */
 export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
   const { x, y, invMass, passMark } = store;
-  const { a, b, nx, ny, baseSeparation } = contacts;
+  const { a, b, nx, ny } = contacts;
   const n = contacts.count;
   passMark.fill(0, 0, store.end);
   let pushes = n;
@@ -489,19 +489,11 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
       const ia = a[c];
       const ib = b[c];
       if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
-      const cnx = nx[c];
-      const cny = ny[c];
-      const sep = baseSeparation[c] + (x[ib] - x[ia]) * cnx + (y[ib] - y[ia]) * cny;
+      const sep = contacts.separationNow(c, x, y);
       if (sep >= -LINEAR_SLOP) continue;
       let push = -(sep + LINEAR_SLOP) * PUSHOUT_FACTOR;
       if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
-      const ma = invMass[ia];
-      const mb = invMass[ib];
-      const k = push / (ma + mb);
-      x[ia] -= cnx * k * ma;
-      y[ia] -= cny * k * ma;
-      x[ib] += cnx * k * mb;
-      y[ib] += cny * k * mb;
+      kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
       passMark[ia] = mark;
       passMark[ib] = mark;
       pushes++;
@@ -516,19 +508,8 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
   const walls = contacts.walls;
   for (let w = 0; w < contacts.wallCount; w++) {
     const c = walls[w];
-    const ia = a[c];
-    const ib = b[c];
-    const cnx = nx[c];
-    const cny = ny[c];
-    const sep = baseSeparation[c] + (x[ib] - x[ia]) * cnx + (y[ib] - y[ia]) * cny;
+    const sep = contacts.separationNow(c, x, y);
     if (sep >= -LINEAR_SLOP) continue;
-    const push = -(sep + LINEAR_SLOP);
-    const ma = invMass[ia];
-    const mb = invMass[ib];
-    const k = push / (ma + mb);
-    x[ia] -= cnx * k * ma;
-    y[ia] -= cny * k * ma;
-    x[ib] += cnx * k * mb;
-    y[ib] += cny * k * mb;
+    kick(x, y, invMass, a[c], b[c], -(sep + LINEAR_SLOP) / (invMass[a[c]] + invMass[b[c]]), nx[c], ny[c]);
   }
 }

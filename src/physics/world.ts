@@ -556,7 +556,7 @@ export class World {
         roundedRectOverlap(s.x[b], s.y[b], s.x[a], s.y[a], s.halfWidth[a], s.halfHeight[a], s.radius[a], hit);
         const px = s.x[b] + hit.nx * hit.overlap;
         const py = s.y[b] + hit.ny * hit.overlap;
-        const sep = c.baseSeparation[k] + (s.x[b] - s.x[a]) * c.nx[k] + (s.y[b] - s.y[a]) * c.ny[k];
+        const sep = c.separationNow(k, s.x, s.y);
         drawer.contact(px, py, c.nx[k], c.ny[k], -sep, ha, hb);
       }
     }

@@ -198,21 +198,6 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     expect(Math.abs(after)).toBeLessThan(20 - 0.8 + 0.05);
   });
 
-  it('a body dragged into a wall is held out of it', async () => {
-    const page = await open('?scene=empty-arena');
-    const id = await page.evaluate(() => window.jostle.world.createBody({ x: 15, y: 0, radius: 0.5 }).id);
-    const start = await toScreen(page, 15, 0);
-    const beyond = await toScreen(page, 30, 0);
-    await page.mouse.move(start.x, start.y);
-    await page.mouse.down();
-    await page.mouse.move(beyond.x, beyond.y, { steps: 3 });
-    await page.waitForTimeout(600);
-    const x = await page.evaluate((i) => window.jostle.world.getBody(i)?.x ?? NaN, id);
-    await page.mouse.up();
-    expect(x).toBeGreaterThan(18);
-    expect(x).toBeLessThan(20);
-  });
-
   it('the restitution slider changes every body and the height of a bounce', async () => {
     const page = await open('?scene=empty-arena');
     await page.evaluate(() => {
