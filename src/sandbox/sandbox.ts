@@ -14,6 +14,8 @@ import { BodyInstances } from './shared/body-instances';
 import { Camera, type Bounds } from './shared/camera';
 import type { Grab } from './shared/grab';
 import { LocalHost } from './local-host';
+import { History } from './history/history';
+import { HostStepper } from './history/host-stepper';
 import type { FixedStepLoop } from './loop';
 import type { PhysicsHost, PickedBody } from './physics-host';
 import { showMessage } from './ui/messages';
@@ -29,6 +31,12 @@ import { worldBounds } from './shared/world-view';
 export const CONFIRM_RESET_BODIES = 5000;
 /** How long a reset waits for its confirmation (the second r), ms. */
 const CONFIRM_RESET_TIME = 5000; // ms
+
+/**
+ * Bodies above which undo and the timeline are off: a snapshot of 5,000 bodies is about 2 MB
+ * and 15 ms, and one is taken per action and every KEYFRAME_EVERY steps.
+ */
+export const MAX_HISTORY_BODIES = 5000;
 
 /** How far from a body (CSS px) a press still picks it: small bodies stay easy to grab. */
 const PICK_TOLERANCE = 4; // px
@@ -62,6 +70,10 @@ export class Sandbox {
   private readonly changeListeners: Array<() => void> = [];
   /** The physics on this thread. */
   private readonly local: LocalHost;
+  /** Undo, redo and the timeline (history/). */
+  readonly history: History;
+  /** The local host with history around every call that changes the world. */
+  private readonly recordedLocal: PhysicsHost;
 
   constructor() {
     // The host reads the sandbox's world, loop and bounds each time: all three get replaced.
@@ -84,11 +96,37 @@ export class Sandbox {
         this.changed();
       },
     });
+    this.history = new History(
+      {
+        get world() {
+          return sandbox.world;
+        },
+        get offReason() {
+          if (sandbox.worker !== null) return 'off in stress mode';
+          return sandbox.world.bodyCount > MAX_HISTORY_BODIES ? `off above ${MAX_HISTORY_BODIES.toLocaleString('en-US')} bodies` : null;
+        },
+        get paused() {
+          return sandbox.settings.paused;
+        },
+        get held() {
+          return sandbox.local.held !== null;
+        },
+        get scene() {
+          return sandbox.settings.scene;
+        },
+        adoptWorld: (world, scene) => this.adoptWorld(world, scene),
+        now: () => performance.now(),
+      },
+      // Re-stepping runs a local host of its own on the restored world, loop-less and quiet.
+      (world, paused) =>
+        new HostStepper(world, paused, (where) => new LocalHost({ get world() { return where.world; }, loop: null, bounds: this.sceneBounds, random: mulberry32(0), optionsRefused: () => undefined })),
+    );
+    this.recordedLocal = this.history.wrap(this.local);
   }
 
   /** Where the physics runs now: the worker in stress mode, else this thread. */
   get host(): PhysicsHost {
-    return this.worker ?? this.local;
+    return this.worker ?? this.recordedLocal;
   }
 
   /** The body being dragged on this thread, or null (the overlay draws its spring). */
@@ -148,8 +186,22 @@ export class Sandbox {
   /** Runs one physics step of `dt` s: the drag spring, the interpolation capture, the world. */
   step(dt: number): void {
     this.instances.capture(this.world);
-    this.local.step(dt);
+    if (this.history.playing) {
+      // A loaded replay: the step repeats the recording's, checked against its hash.
+      if (!this.history.playStep()) this.replayEnded();
+    } else {
+      this.history.beforeStep();
+      this.local.step(dt);
+      this.history.afterStep(dt);
+    }
     this.stepsInWorld++;
+  }
+
+  private replayEnded(): void {
+    this.setPaused(true);
+    const d = this.history.timeline.diverged;
+    showMessage(d === null ? 'The replay has ended: every step matched the recording. Resume to go on live.' : `The replay has ended. It DIVERGED from the recording at step ${d}.`, d === null ? 'info' : 'error');
+    this.changed();
   }
 
   /**
@@ -173,8 +225,7 @@ export class Sandbox {
     this.sceneLabel = null;
     const world = new World();
     entry.build(world);
-    this.settings.scene = entry.id;
-    this.replaceWorld(world);
+    this.replaceWorld(world, `open ${entry.title}`, () => (this.settings.scene = entry.id));
     if (entry.view !== undefined) this.sceneBounds = { ...entry.view };
     // The explainer is on in the scene made for it (the lab) and off elsewhere until asked for.
     this.settings.explain = entry.explainPair !== undefined;
@@ -215,8 +266,31 @@ export class Sandbox {
     this.reset();
   }
 
-  /** Makes `world` the running world (from a scene or a file); the settings follow its options. */
-  replaceWorld(world: World): void {
+  /**
+   * Makes `world` the running world (from a scene or a file); the settings follow its options.
+   * The world before becomes an undo entry named `label`; `before` runs once it is recorded.
+   */
+  replaceWorld(world: World, label = 'load file', before?: () => void): void {
+    this.history.replacingWorld(label);
+    before?.();
+    this.installWorld(world);
+    this.history.replacedWorld();
+  }
+
+  /** Makes `world` (from undo, redo or the timeline) the running world without recording it. */
+  private adoptWorld(world: World, scene: string | null): void {
+    if (scene !== null) this.settings.scene = scene;
+    if (world === this.world) {
+      // Stepped in place (playback, a step forward): only the interpolation is stale.
+      this.instances.reset();
+      return;
+    }
+    const view = this.sceneBounds;
+    this.installWorld(world);
+    this.sceneBounds = view;
+  }
+
+  private installWorld(world: World): void {
     this.dropWorker();
     this.world = world;
     this.stepsInWorld = 0;
@@ -255,7 +329,8 @@ export class Sandbox {
 
   /** Runs exactly one step on the next frame (paused or not). */
   stepOnce(): void {
-    this.host.stepOnce();
+    // Scrubbed back, a step goes forward along the recording (the future stays).
+    if (!this.history.stepForward()) this.host.stepOnce();
   }
 
   /** Pushes rate, pause and world options from the settings; a rejected option is reported and undone. */
