@@ -9,6 +9,10 @@ import type { Sandbox } from './sandbox';
 import type { RendererKind, Settings } from './shared/settings';
 import type { StressMode, StressState } from './stress/stress-mode';
 import type { RampOptions } from './shared/stress-ramp';
+import type { HistoryStatus } from './history/history';
+import { hashText, hashWorld } from './history/state-hash';
+import type { ReplayIO } from './files/replay-io';
+import { writeReplay } from './files/replay-file';
 
 /** Stress mode from the console and the tests. */
 export interface StressApi {
@@ -24,6 +28,22 @@ export interface StressApi {
   leave(): Promise<void>;
   /** Where it is (a fresh copy each read). */
   readonly state: StressState;
+}
+
+/** Undo, the timeline and replays from the console and the tests. */
+export interface HistoryApi {
+  undo(): void;
+  redo(): void;
+  /** Pauses and shows timeline step `tick`. */
+  seek(tick: number): void;
+  /** Where history is (a fresh copy each read). */
+  readonly status: HistoryStatus;
+  /** hashWorld of the running world, as 8 hex digits. */
+  hash(): string;
+  /** The timeline's recording as a replay file's text, or null before the first step. */
+  replayText(): string | null;
+  /** Plays a replay file's text as a loaded file would; false when refused (the message says why). */
+  loadReplay(text: string): boolean;
 }
 
 export interface JostleApi {
@@ -50,6 +70,7 @@ export interface JostleApi {
   setFriction(mu: number): void;
   readonly sandbox: Sandbox;
   readonly stress: StressApi;
+  readonly history: HistoryApi;
 }
 
 declare global {
@@ -65,6 +86,7 @@ export function installDebugApi(
   stress: StressMode,
   renderer: () => RendererKind,
   setRenderer: (kind: RendererKind) => void,
+  replays: ReplayIO,
 ): void {
   window.jostle = {
     get world() {
@@ -112,6 +134,29 @@ export function installDebugApi(
       get state() {
         return stress.state;
       },
+    },
+    history: {
+      undo: () => {
+        sandbox.undo();
+        sandbox.changed();
+      },
+      redo: () => {
+        sandbox.redo();
+        sandbox.changed();
+      },
+      seek: (tick) => {
+        sandbox.scrubTo(tick);
+        sandbox.changed();
+      },
+      get status() {
+        return sandbox.history.status;
+      },
+      hash: () => hashText(hashWorld(sandbox.world)),
+      replayText: () => {
+        const rec = sandbox.history.recording();
+        return rec === null ? null : JSON.stringify(writeReplay(rec, sandbox.settings.scene));
+      },
+      loadReplay: (text) => replays.loadReplayText(text, 'from the console'),
     },
   };
 }

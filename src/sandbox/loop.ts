@@ -90,7 +90,8 @@ export class FixedStepLoop {
     if (!this.paused) {
       this.accumulator += seconds * this.timeScale;
       const started = performance.now();
-      while (this.accumulator >= dt && ran < MAX_STEPS_PER_FRAME) {
+      // A step may pause (a failed step, a replay's end): the rest of the frame's steps wait.
+      while (!this.paused && this.accumulator >= dt && ran < MAX_STEPS_PER_FRAME) {
         this.runStep(dt);
         this.accumulator -= dt;
         ran++;

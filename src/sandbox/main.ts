@@ -19,6 +19,8 @@ import { createPanel } from './ui/panel';
 import { createPauseBadge } from './ui/pause-badge';
 import { createScaleReadout } from './ui/scale-readout';
 import { createToolbar } from './ui/toolbar';
+import { createTimelineBar } from './ui/timeline-bar';
+import { createReplayIO } from './files/replay-io';
 import { createRenderer, type Renderer } from './rendering/renderer';
 import { Sandbox } from './sandbox';
 import type { RendererKind } from './shared/settings';
@@ -135,6 +137,7 @@ const loop = new FixedStepLoop({
     pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
     legend.update(sandbox.settings);
     scaleReadout(camera, hover);
+    timelineBar(started);
     const now = performance.now();
     const counts = stress.active ? stress.counts : null;
     if (counts !== null) stats.readout?.frame(() => counts, renderer.kind, now, 'worker');
@@ -145,6 +148,8 @@ const loop = new FixedStepLoop({
 sandbox.attachLoop(loop);
 
 const io = createSceneIO(sandbox);
+const replays = createReplayIO(sandbox);
+const timelineBar = createTimelineBar(sandbox);
 const help = createHelp();
 const panel = createPanel(sandbox, stress, {
   setRenderer,
@@ -152,6 +157,8 @@ const panel = createPanel(sandbox, stress, {
   openFile: () => io.openFile(),
   copyShareLink: () => void io.copyShareLink(),
   showHelp: () => help.toggle(),
+  saveReplay: () => replays.saveReplay(),
+  openReplay: () => replays.openReplay(),
 });
 stats.readout = new StatsReadout(panel.statsElement);
 createToolbar(sandbox);
@@ -159,7 +166,7 @@ const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
 attachKeyboard(sandbox, keys, () => hover, help);
 setRenderer(sandbox.settings.renderer);
-installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer);
+installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, replays);
 new ResizeObserver(resize).observe(stage);
 resize();
 await io.restore();

@@ -14,7 +14,8 @@ import { BodyInstances } from './shared/body-instances';
 import { Camera, type Bounds } from './shared/camera';
 import type { Grab } from './shared/grab';
 import { LocalHost } from './local-host';
-import { History } from './history/history';
+import { History, MAX_HISTORY_BODIES } from './history/history';
+import type { Recording } from './history/timeline';
 import { HostStepper } from './history/host-stepper';
 import type { FixedStepLoop } from './loop';
 import type { PhysicsHost, PickedBody } from './physics-host';
@@ -31,12 +32,6 @@ import { worldBounds } from './shared/world-view';
 export const CONFIRM_RESET_BODIES = 5000;
 /** How long a reset waits for its confirmation (the second r), ms. */
 const CONFIRM_RESET_TIME = 5000; // ms
-
-/**
- * Bodies above which undo and the timeline are off: a snapshot of 5,000 bodies is about 2 MB
- * and 15 ms, and one is taken per action and every KEYFRAME_EVERY steps.
- */
-export const MAX_HISTORY_BODIES = 5000;
 
 /** How far from a body (CSS px) a press still picks it: small bodies stay easy to grab. */
 const PICK_TOLERANCE = 4; // px
@@ -343,6 +338,52 @@ export class Sandbox {
   private syncClock(): void {
     const s = this.settings;
     this.host.setClock(s.paused, s.hertz, s.timeScale);
+  }
+
+  // ---- History (history/) ----
+
+  /** Takes the last action back, or says why not. */
+  undo(): void {
+    if (!this.history.undo()) showMessage(this.historyRefusal('undo'), 'info');
+  }
+
+  redo(): void {
+    if (!this.history.redo()) showMessage(this.historyRefusal('redo'), 'info');
+  }
+
+  /** Pauses and shows the step before (`,` or ←). */
+  stepBack(): void {
+    this.setPaused(true);
+    this.history.stepBack();
+  }
+
+  /** Pauses and steps forward: along the recording when scrubbed back, else a live step (`.` or →). */
+  stepForwardInTime(): void {
+    this.setPaused(true);
+    this.stepOnce();
+  }
+
+  /** Pauses and shows timeline step `tick`. */
+  scrubTo(tick: number): void {
+    this.setPaused(true);
+    this.history.seek(tick);
+  }
+
+  /** Plays a checked replay from its start (the world before is an undo entry). */
+  playReplay(rec: Recording, scene: string | null): void {
+    if (this.worker !== null) throw new Error('the stress test runs in a worker: leave it first (the panel\'s "leave, keep the world")');
+    this.history.play(rec, 'load replay');
+    if (scene !== null) this.settings.scene = scene;
+    this.sceneLabel = null;
+    this.sceneBounds = worldBounds(this.world) ?? this.sceneBounds;
+    this.fitView();
+    this.setPaused(false);
+    this.changed();
+  }
+
+  private historyRefusal(what: 'undo' | 'redo'): string {
+    const off = this.history.status.off;
+    return off !== null ? `Undo and the timeline are ${off}.` : `Nothing to ${what}.`;
   }
 
   // ---- Material ----

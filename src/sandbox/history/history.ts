@@ -16,6 +16,12 @@ import { recordingHost, type CallKind } from './recording-host';
 import { Timeline, type Recording, type TimelineLimits } from './timeline';
 import { COALESCE_TIME, UndoStack } from './undo-stack';
 
+/**
+ * Bodies above which undo and the timeline are off: a snapshot of 5,000 bodies is about 2 MB
+ * and 15 ms, and one is taken per action and every KEYFRAME_EVERY steps.
+ */
+export const MAX_HISTORY_BODIES = 5000;
+
 /** Calls that cannot be repeated exactly (scatter draws from the page's random stream): recorded as the world they leave. */
 const WORLD_OP_CALLS = new Set(['scatter']);
 /** Calls with a shorter coalescing window: a spray or an erase drag is many of them, a second click soon after is its own. */
@@ -66,6 +72,8 @@ export class History {
   readonly timeline: Timeline;
   /** Playing a loaded replay: steps follow the recording instead of running live. */
   playing = false;
+  /** The last clock call's arguments as text: the same again is not recorded. */
+  private lastClock = '';
   /** Grabs so far: each drag is its own entry, however soon after the last. */
   private grabs = 0;
 
@@ -103,6 +111,8 @@ export class History {
   replacingWorld(label: string): void {
     if (!this.on) return;
     this.goLive();
+    // The page's first world is empty: there is nothing to go back to.
+    if (this.port.world.bodyCount === 0) return;
     this.undos.record(label, worldToText(this.port.world), this.port.scene, `world:${label}`, this.port.now());
   }
 
@@ -132,7 +142,6 @@ export class History {
     if (!this.timeline.started) this.timeline.ensureStarted(this.port.world, this.port.paused);
     const world = this.timeline.seek(tick);
     if (world !== null) this.port.adoptWorld(world, null);
-    if (!this.timeline.scrubbed) this.playing = false;
   }
 
   /** One step back along the recording. */
@@ -154,14 +163,14 @@ export class History {
 
   /** Plays `rec` from its start: the world becomes its first one (an undo entry keeps the current). */
   play(rec: Recording, label: string): void {
-    if (!this.on) return;
+    if (!this.on) throw new Error(`undo and the timeline are ${this.port.offReason}`);
     this.goLive();
     this.undos.record(label, worldToText(this.port.world), this.port.scene, `world:${label}`, this.port.now());
     this.port.adoptWorld(this.timeline.load(rec), null);
     this.playing = true;
   }
 
-  /** One step of playback (instead of a live step); false when the recording has ended. */
+  /** One step of playback (instead of a live step); false when the recording had ended (no step ran: the caller pauses). */
   playStep(): boolean {
     if (!this.timeline.scrubbed) {
       this.playing = false;
@@ -212,6 +221,13 @@ export class History {
 
   private around(name: string, kind: CallKind, args: unknown[], call: () => unknown): unknown {
     if (!this.on || kind === 'step') return call();
+    if (kind === 'clock') {
+      const clock = JSON.stringify(args);
+      if (clock === this.lastClock) return call();
+      this.lastClock = clock;
+      // Pausing changes no world, and a replay resumes along its recording: the future stays.
+      if (this.timeline.scrubbed && (args[0] === true || this.playing)) return call();
+    }
     this.goLive();
     const world = this.port.world;
     let before: string | null = null;

@@ -1,5 +1,7 @@
 /**
- * Keyboard shortcuts: space pause (space + drag pans instead), `.` or → step, r reset,
+ * Keyboard shortcuts: space pause (space + drag pans instead), `.` or → step (along the
+ * timeline when scrubbed back), `,` or ← step back, Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or
+ * Ctrl+Y redo, r reset,
  * 1–5 shape, Delete or Backspace remove the body under the pointer, f fit the view,
  * ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
  */
@@ -21,6 +23,14 @@ function isTyping(target: EventTarget | null): boolean {
 /** Wires the shortcuts; `help` is the help card that `?` toggles and Escape closes. */
 export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () => HoverState, help: HelpCard): void {
   window.addEventListener('keydown', (e) => {
+    if (!isTyping(e.target) && (e.ctrlKey || e.metaKey) && !e.altKey && /^[zy]$/i.test(e.key)) {
+      // Ctrl/Cmd+Z undo; Ctrl/Cmd+Shift+Z and Ctrl+Y redo (a field keeps its own undo).
+      e.preventDefault();
+      if (e.shiftKey || e.key.toLowerCase() === 'y') sandbox.redo();
+      else sandbox.undo();
+      sandbox.changed();
+      return;
+    }
     if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === ' ') {
       e.preventDefault();
@@ -32,8 +42,9 @@ export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () 
     }
     let handled = true;
     if (e.key === '.' || e.key === 'ArrowRight') {
-      sandbox.setPaused(true);
-      sandbox.stepOnce();
+      sandbox.stepForwardInTime();
+    } else if (e.key === ',' || e.key === 'ArrowLeft') {
+      sandbox.stepBack();
     } else if (e.key === 'r' || e.key === 'R') {
       sandbox.requestReset();
     } else if (e.key >= '1' && e.key <= '5') {

@@ -23,6 +23,8 @@ export interface PanelActions {
   openFile(): void;
   copyShareLink(): void;
   showHelp(): void;
+  saveReplay(): void;
+  openReplay(): void;
 }
 
 /** The panel: refresh after outside changes; `statsElement` is where the stats go. */
@@ -149,6 +151,19 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   collision.add(s, 'measurements').name('show measurements');
   collision.add(buttons, 'clearSelection').name('clear selection (Esc)');
   collision.close();
+
+  const history = gui.addFolder('History');
+  const historyButtons = {
+    undo: () => sandbox.undo(),
+    redo: () => sandbox.redo(),
+    saveReplay: () => actions.saveReplay(),
+    openReplay: () => actions.openReplay(),
+  };
+  history.add(historyButtons, 'undo').name('undo (Ctrl+Z)');
+  history.add(historyButtons, 'redo').name('redo (Ctrl+Shift+Z)');
+  history.add(historyButtons, 'saveReplay').name('save replay (last minute)');
+  history.add(historyButtons, 'openReplay').name('load replay…');
+  history.close();
 
   const files = gui.addFolder('Save and share');
   files.add(buttons, 'save').name('save file');

@@ -1,6 +1,6 @@
 /**
  * The touch toolbar (bottom right, on touch screens and narrow windows): what a finger cannot
- * do with keys and buttons it does not have. Pause or run, and the tool a tap or drag uses:
+ * do with keys and buttons it does not have. Pause or run, undo and redo, and the tool a tap or drag uses:
  * play (tap spawns, drag throws), spray (drag sprays bodies), erase (tap or drag removes).
  */
 import type { Sandbox } from '../sandbox';
@@ -21,6 +21,21 @@ export function createToolbar(sandbox: Sandbox): void {
     sandbox.changed();
   });
   bar.appendChild(pause);
+  for (const [name, label, action] of [
+    ['undo', '↶', () => sandbox.undo()],
+    ['redo', '↷', () => sandbox.redo()],
+  ] as const) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = name;
+    button.textContent = label;
+    button.setAttribute('aria-label', name);
+    button.addEventListener('click', () => {
+      action();
+      sandbox.changed();
+    });
+    bar.appendChild(button);
+  }
   const tools = new Map<Tool, HTMLButtonElement>();
   for (const tool of TOOLS) {
     const button = document.createElement('button');
