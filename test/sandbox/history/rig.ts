@@ -11,6 +11,17 @@ import type { PhysicsHost } from '../../../src/sandbox/physics-host';
 import type { TimelineLimits } from '../../../src/sandbox/history/timeline';
 
 export const DT = 1 / 60;
+
+/** Messages the host shows (a scatter's report) go to a stand-in toast: Node has no page. */
+function standInToast(): void {
+  if ('document' in globalThis) return;
+  const toast = { textContent: '', dataset: {}, classList: { add: () => undefined, remove: () => undefined } };
+  Object.assign(globalThis, {
+    document: { getElementById: () => toast },
+    window: { setTimeout: () => 0, clearTimeout: () => undefined },
+  });
+}
+standInToast();
 const BOUNDS = { minX: -10, minY: -10, maxX: 10, maxY: 10 };
 
 /** A walled box with a few bodies in it, the same every time. */
