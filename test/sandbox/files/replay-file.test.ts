@@ -63,7 +63,7 @@ describe('replay files', () => {
     ['a coordinate that is not a number', () => broken((f) => (f.steps[10][2] = [{ call: 'drag', args: ['x', 0] }])), 'drag argument 1 must be a number'],
     ['a broken start world', () => broken((f) => (f.start = { format: 'jostle-world' })), 'start is not a valid world'],
     ['an option that would freeze the page', () => broken((f) => (f.steps[10][2] = [{ call: 'setOptions', args: [{ broadphaseMargin: 1e6 }] }])), 'broadphaseMargin'],
-    ['too many steps', () => broken((f) => (f.steps = new Array(MAX_REPLAY_STEPS + 1).fill([1 / 60, 0]))), 'steps'],
+    ['too many steps', () => broken((f) => (f.steps = Array.from({ length: MAX_REPLAY_STEPS + 1 }, (): unknown[] => [1 / 60, 0]))), 'steps'],
   ])('refuses %s, naming what is wrong', (_what, text, message) => {
     expect(() => parseReplay(text())).toThrow(message);
   });
