@@ -280,9 +280,12 @@ export class Sandbox {
       this.instances.reset();
       return;
     }
+    // The same view and the same explained pair (by slot: ids are the same across states).
     const view = this.sceneBounds;
+    const selected = this.selection.map((b) => b.id);
     this.installWorld(world);
     this.sceneBounds = view;
+    this.selection = selected.map((id) => world.getBody(id)).filter((b): b is Body => b !== undefined);
   }
 
   private installWorld(world: World): void {

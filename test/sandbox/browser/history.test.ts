@@ -154,6 +154,21 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     expect(suite.errors).toEqual([]);
   });
 
+  it('the collision lab keeps its explained pair while stepping back and forth', async () => {
+    const page = await suite.open('?scene=collision-lab');
+    const pair = (): Promise<number[]> => page.evaluate(() => window.jostle.sandbox.selection.map((b) => b.id));
+    const explained = await pair();
+    expect(explained).toHaveLength(2);
+    await stepKeys(page, '.', 6);
+    const h6 = await hash(page);
+    await stepKeys(page, ',', 4);
+    expect((await status(page)).cursor).toBe((await status(page)).end - 4);
+    expect(await pair()).toEqual(explained);
+    await stepKeys(page, '.', 4);
+    expect(await hash(page)).toBe(h6);
+    expect(await pair()).toEqual(explained);
+  });
+
   it('flags DIVERGED when re-stepping does not give the recorded state', async () => {
     const page = await suite.open('?scene=billiards');
     await expect.poll(() => status(page).then((s) => s.end), { timeout: 60_000 }).toBeGreaterThan(40);
