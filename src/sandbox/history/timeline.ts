@@ -20,8 +20,15 @@ import { hashWorld } from './state-hash';
 
 /** Simulated seconds kept behind the newest step (at least). */
 export const TIMELINE_SECONDS = 60; // s
-/** Steps between keyframes: the most a seek re-steps. */
+/** Steps between keyframes in a small world: the most a seek re-steps. */
 export const KEYFRAME_EVERY = 30;
+/**
+ * Bytes a minute of keyframes (at 60 Hz) should take: a big world keyframes less often so that
+ * its minute fits the cap (2,000 bodies: a 0.9 MB keyframe every 67 steps instead of 30).
+ */
+export const KEYFRAME_BUDGET = 48 * 1024 * 1024; // bytes a minute
+/** Steps a minute at the usual rate, for the keyframe budget. */
+const STEPS_A_MINUTE = 3600;
 /** Bytes the timeline may hold; past it the oldest keyframes go (the window shortens). */
 export const MAX_TIMELINE_BYTES = 64 * 1024 * 1024; // bytes
 /** Bytes a recorded step costs besides its inputs (dt, hash, time, a slot). */
@@ -60,7 +67,10 @@ export interface Recording {
 
 export interface TimelineLimits {
   seconds: number;
+  /** Fewest steps between keyframes. */
   keyframeEvery: number;
+  /** Bytes a minute of keyframes should take (raises the interval for big worlds). */
+  keyframeBudget: number;
   maxBytes: number;
 }
 
@@ -87,7 +97,7 @@ export class Timeline {
     private readonly makeStepper: StepperFactory,
     limits: Partial<TimelineLimits> = {},
   ) {
-    this.limits = { seconds: TIMELINE_SECONDS, keyframeEvery: KEYFRAME_EVERY, maxBytes: MAX_TIMELINE_BYTES, ...limits };
+    this.limits = { seconds: TIMELINE_SECONDS, keyframeEvery: KEYFRAME_EVERY, keyframeBudget: KEYFRAME_BUDGET, maxBytes: MAX_TIMELINE_BYTES, ...limits };
   }
 
   get started(): boolean {
@@ -111,6 +121,11 @@ export class Timeline {
 
   get keyframeCount(): number {
     return this.keys.length;
+  }
+
+  /** The newest keyframe's tick (a seek to the step before it re-steps the most). */
+  get newestKeyframe(): number {
+    return this.keys.length > 0 ? this.keys[this.keys.length - 1].tick : 0;
   }
 
   /** Simulated time at `tick`, s (from the oldest kept step's own clock). */
@@ -181,7 +196,7 @@ export class Timeline {
     this.cursor = this.end;
     this.steps.push({ dt, hash: hashWorld(world), ops, time: this.timeAt(this.end - 1) + dt });
     this.bytesHeld += STEP_BYTES;
-    if (!held && this.end - this.keys[this.keys.length - 1].tick >= this.limits.keyframeEvery) {
+    if (!held && this.end - this.keys[this.keys.length - 1].tick >= this.keyframeInterval()) {
       this.pushKey(this.end, this.timeAt(this.end), world, paused);
     }
     this.trim();
@@ -214,7 +229,7 @@ export class Timeline {
       at++;
       const hash = hashWorld(s.world);
       this.check(at, hash, rec.hash);
-      if (!s.held && at - this.keyBefore(at).tick >= this.limits.keyframeEvery && this.diverged === null) {
+      if (!s.held && at - this.keyBefore(at).tick >= this.keyframeInterval() && this.diverged === null) {
         this.insertKey(at, s.world, rec.hash, s.paused);
       }
     }
@@ -265,6 +280,13 @@ export class Timeline {
     return k;
   }
 
+  /** Steps between keyframes now: KEYFRAME_EVERY, or more when the newest keyframe is big. */
+  private keyframeInterval(): number {
+    const { keyframeEvery, keyframeBudget } = this.limits;
+    const size = this.keys.length > 0 ? this.keys[this.keys.length - 1].state.length : 0;
+    return Math.max(keyframeEvery, Math.ceil((size * STEPS_A_MINUTE) / keyframeBudget));
+  }
+
   private pushKey(tick: number, time: number, world: World, paused: boolean): void {
     const state = worldToText(world);
     this.keys.push({ tick, time, state, hash: hashWorld(world), paused });
@@ -275,7 +297,7 @@ export class Timeline {
   private insertKey(tick: number, world: World, hash: number, paused: boolean): void {
     const i = this.keys.findIndex((k) => k.tick > tick);
     const next = i < 0 ? this.end + 1 : this.keys[i].tick;
-    if (next - tick < this.limits.keyframeEvery) return;
+    if (next - tick < this.keyframeInterval()) return;
     const state = worldToText(world);
     const key = { tick, time: this.timeAt(tick), state, hash, paused };
     this.keys.splice(i < 0 ? this.keys.length : i, 0, key);

@@ -1,12 +1,11 @@
 /**
  * What history costs, per scene: a step with and without recording, a keyframe's size, the
  * memory a minute takes (or the seconds the byte cap leaves), and the slowest seek (a restore
- * plus KEYFRAME_EVERY - 1 re-stepped steps). Prints figures; asserts nothing.
+ * plus the steps between two keyframes). Prints figures; asserts nothing.
  *   npx tsx test/sandbox/history/cost.ts
  */
 import { World } from '../../../src/physics/index';
 import { findScene } from '../../../src/scenes/index';
-import { KEYFRAME_EVERY } from '../../../src/sandbox/history/timeline';
 import { worldToText } from '../../../src/sandbox/history/ops';
 import { DT, Rig } from './rig';
 
@@ -45,9 +44,9 @@ for (const id of ['playground', 'pinball', 'pile', 'crowd']) {
   const keyframe = worldToText(rig.world).length;
   const perMinute = (t.bytes / t.seconds) * 60;
   rig.setPaused(true);
-  // The step before the newest keyframe: a restore and KEYFRAME_EVERY - 1 steps, the most a seek re-steps.
+  // The step before the newest keyframe: a restore and a whole interval re-stepped, the most a seek does.
   const started = performance.now();
-  rig.history.seek(t.end - (t.end % KEYFRAME_EVERY) - 1);
+  rig.history.seek(t.newestKeyframe - 1);
   const seek = performance.now() - started;
   sink += rig.world.bodyCount;
   console.log(
