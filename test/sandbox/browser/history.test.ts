@@ -35,6 +35,20 @@ async function emptySpot(page: Page): Promise<{ x: number; y: number }> {
   return spot;
 }
 
+/** What the timeline bar overlaps of what the user needs to see or press. */
+function barCovers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const r = document.getElementById('timeline')?.getBoundingClientRect();
+    if (r === undefined) return ['no bar'];
+    return ['#toolbar', '#help-hint', '#scale-readout', '.lil-gui.lil-root', '#first-hint', '#scene-note', '#pause-badge'].filter((what) => {
+      const el = document.querySelector(what);
+      if (el === null || getComputedStyle(el).display === 'none') return false;
+      const o = el.getBoundingClientRect();
+      return r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom;
+    });
+  });
+}
+
 /** Steps the paused page `n` times with `.`, waiting for each. */
 async function stepKeys(page: Page, key: string, n: number): Promise<void> {
   for (let k = 0; k < n; k++) await page.keyboard.press(key);
@@ -104,6 +118,7 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     for (let k = 0; k < 5; k++) await page.keyboard.press('Control+z');
     await expect.poll(() => hash(page)).toBe(h0);
     await expect.poll(() => page.locator('#timeline .undo').isDisabled()).toBe(true);
+    expect(await barCovers(page)).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'history-undo-1280.png') });
     expect(suite.errors).toEqual([]);
   });
@@ -249,18 +264,7 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     await expect.poll(() => hash(page)).toBe(h0);
     await expect.poll(() => page.locator('#timeline').isVisible()).toBe(true);
     await expect.poll(() => page.locator('#timeline .undo').isVisible()).toBe(false);
-    const overlaps = await page.evaluate(() => {
-      const r = document.getElementById('timeline')?.getBoundingClientRect();
-      if (r === undefined) return ['no bar'];
-      return ['#toolbar', '#help-hint', '#scale-readout', '.lil-gui.lil-root']
-        .filter((what) => {
-          const el = document.querySelector(what);
-          if (el === null || getComputedStyle(el).display === 'none') return false;
-          const o = el.getBoundingClientRect();
-          return r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom;
-        });
-    });
-    expect(overlaps).toEqual([]);
+    expect(await barCovers(page)).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'history-390.png') });
   });
 });
