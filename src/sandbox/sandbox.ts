@@ -274,6 +274,8 @@ export class Sandbox {
 
   /** Makes `world` (from undo, redo or the timeline) the running world without recording it. */
   private adoptWorld(world: World, scene: string | null): void {
+    // An undo back across a scene load: that scene's view, fitted.
+    const otherScene = scene !== null && scene !== this.settings.scene;
     if (scene !== null) this.settings.scene = scene;
     if (world === this.world) {
       // Stepped in place (playback, a step forward): only the interpolation is stale.
@@ -286,6 +288,10 @@ export class Sandbox {
     this.installWorld(world);
     this.sceneBounds = view;
     this.selection = selected.map((id) => world.getBody(id)).filter((b): b is Body => b !== undefined);
+    if (otherScene) {
+      this.sceneBounds = worldBounds(world) ?? view;
+      this.fitView();
+    }
   }
 
   private installWorld(world: World): void {

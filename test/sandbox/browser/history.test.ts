@@ -107,6 +107,7 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     expect(await hash(page)).toBe(h1);
 
     // A scene load: undo brings the playground back as it was (paused again: the scene ran).
+    const fittedScale = await page.evaluate(() => window.jostle.camera.scale);
     await page.evaluate(() => window.jostle.loadScene('billiards'));
     await waitFrames(page, 3);
     await page.keyboard.press(' ');
@@ -114,6 +115,7 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     await page.keyboard.press('Control+z');
     await expect.poll(() => hash(page)).toBe(h1);
     expect(await page.evaluate(() => window.jostle.settings.scene)).toBe('playground');
+    expect(await page.evaluate(() => window.jostle.camera.scale)).toBeCloseTo(fittedScale, 6); // the playground's view again
     // Undo back to the first state of all.
     for (let k = 0; k < 5; k++) await page.keyboard.press('Control+z');
     await expect.poll(() => hash(page)).toBe(h0);
