@@ -253,6 +253,29 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     expect(suite.errors).toEqual([]);
   });
 
+  it('a replay dropped onto the page plays; undo and the timeline say they are off in stress mode', async () => {
+    const page = await suite.open('?scene=pinball');
+    await expect.poll(() => status(page).then((s) => s.end), { timeout: 60_000 }).toBeGreaterThan(30);
+    await page.keyboard.press(' ');
+    const text = await page.evaluate(() => window.jostle.history.replayText());
+    expect(text).not.toBeNull();
+    await page.evaluate(() => window.jostle.loadScene('billiards'));
+    // A real drop: a File in a DataTransfer, dropped on the page.
+    await page.evaluate((content) => {
+      const data = new DataTransfer();
+      data.items.add(new File([content], 'dropped.replay.json', { type: 'application/json' }));
+      document.getElementById('stage')?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, text ?? '');
+    expect(await messageText(page, 'info')).toContain('Playing the replay "dropped.replay.json"');
+    await expect.poll(() => page.evaluate(() => window.jostle.settings.scene)).toBe('pinball');
+
+    await page.evaluate(() => window.jostle.stress.preset(1000));
+    await expect.poll(() => page.locator('#timeline .readout').textContent(), { timeout: 60_000 }).toContain('off in stress mode');
+    expect(await page.locator('#timeline .undo').isDisabled()).toBe(true);
+    await page.evaluate(() => window.jostle.stress.leave());
+    await expect.poll(() => page.locator('#timeline .readout').textContent(), { timeout: 60_000 }).toContain('live');
+  });
+
   it('on a phone: the bar spans the width above the toolbar, whose undo and redo work', async () => {
     const context = await suite.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await suite.open('?scene=playground', context);
