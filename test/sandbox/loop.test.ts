@@ -29,6 +29,20 @@ describe('FixedStepLoop', () => {
     expect(steps.length).toBe(MAX_STEPS_PER_FRAME);
   });
 
+  it('a step that pauses (a failed step, a replay at its end) is the frame\'s last', () => {
+    const steps: number[] = [];
+    const l: FixedStepLoop = new FixedStepLoop({
+      step: (dt) => {
+        steps.push(dt);
+        l.paused = true;
+      },
+      render: () => undefined,
+    });
+    l.frame(0);
+    l.frame(100); // time for six steps at 60 Hz, four allowed
+    expect(steps.length).toBe(1);
+  });
+
   it('paused, runs only requested steps and renders the current state', () => {
     const { l, steps, alphas } = loop();
     l.paused = true;
