@@ -6,7 +6,7 @@
 import type { Sandbox } from '../sandbox';
 import { TOOLS, type Tool } from '../shared/settings';
 
-const TOOL_LABELS: Record<Tool, string> = { play: 'play', spray: 'spray', erase: 'erase' };
+const TOOL_LABELS: Record<Tool, string> = { play: 'play', select: 'select', wall: 'wall', mover: 'mover', spray: 'spray', erase: 'erase' };
 
 /** Creates the toolbar; it follows the sandbox's changes. */
 export function createToolbar(sandbox: Sandbox): void {
