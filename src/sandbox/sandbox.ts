@@ -10,6 +10,7 @@
  */
 import { World, mulberry32, type Body, type Random } from '../physics/index';
 import { SCENES, findScene } from '../scenes/index';
+import { BuildController } from './build/build-controller';
 import { BodyInstances } from './shared/body-instances';
 import { Camera, type Bounds } from './shared/camera';
 import type { Grab } from './shared/grab';
@@ -38,6 +39,8 @@ export class Sandbox {
   readonly settings: Settings = defaultSettings();
   readonly camera = new Camera();
   readonly instances = new BodyInstances();
+  /** The build tools (walls, movers, select, move, resize) and the selection the inspector shows. */
+  readonly build: BuildController = new BuildController(this);
   /** Up to two bodies: the pair the collision explainer shows (the older first). */
   selection: Body[] = [];
   /** What "fit" frames, m: the bounds of the scene as opened. */

@@ -1,10 +1,17 @@
 /**
- * The touch toolbar (bottom right, on touch screens and narrow windows): what a finger cannot
- * do with keys and buttons it does not have. Pause or run, and the tool a tap or drag uses:
- * play (tap spawns, drag throws), spray (drag sprays bodies), erase (tap or drag removes).
+ * The toolbar: pause or run, and the tool a press uses: play (tap spawns, drag throws), select
+ * (the inspector; move, resize, box-select), wall and mover (draw them), spray, erase. On touch
+ * screens and narrow windows it sits bottom right, where a thumb reaches; on a desktop at the
+ * top, each tool with its key.
  */
+import '../build/build.css';
+import { TOOL_HINTS, TOOL_KEYS } from '../build/tool-hint';
+import { showMessage } from './messages';
 import type { Sandbox } from '../sandbox';
 import { TOOLS, type Tool } from '../shared/settings';
+
+/** Where the toolbar is the compact row (build.css): touch screens and narrow windows. */
+const COMPACT = '(pointer: coarse), (max-width: 700px)';
 
 const TOOL_LABELS: Record<Tool, string> = { play: 'play', select: 'select', wall: 'wall', mover: 'mover', spray: 'spray', erase: 'erase' };
 
@@ -26,17 +33,23 @@ export function createToolbar(sandbox: Sandbox): void {
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.tool = tool;
-    button.textContent = TOOL_LABELS[tool];
+    button.title = `${TOOL_HINTS[tool]} (key ${TOOL_KEYS[tool]})`;
+    const key = document.createElement('kbd');
+    key.textContent = TOOL_KEYS[tool];
+    button.append(TOOL_LABELS[tool], key);
     button.addEventListener('click', () => {
       sandbox.settings.tool = tool;
       sandbox.changed();
+      // The line under the palette is not shown on a phone: the chosen tool says how it works once.
+      if (window.matchMedia(COMPACT).matches) showMessage(TOOL_HINTS[tool], 'info');
     });
     tools.set(tool, button);
     bar.appendChild(button);
   }
   const update = (): void => {
-    pause.textContent = sandbox.settings.paused ? '▶ run' : '❚❚ pause';
+    pause.innerHTML = sandbox.settings.paused ? '▶<span> run</span>' : '❚❚<span> pause</span>';
     pause.setAttribute('aria-pressed', String(sandbox.settings.paused));
+    pause.setAttribute('aria-label', sandbox.settings.paused ? 'run' : 'pause');
     for (const [tool, button] of tools) button.setAttribute('aria-pressed', String(sandbox.settings.tool === tool));
   };
   sandbox.onChange(update);
