@@ -210,7 +210,7 @@ export class BuildController {
     const body = id === null ? undefined : this.sandbox.bodyById(id);
     if (body !== undefined) this.selection.set(this.sandbox.world, [body]);
     if (tool === 'mover' && body !== undefined) {
-      showMessage('Mover made. Now drag from inside it to aim its velocity arrow; it moves while time runs.', 'info');
+      showMessage('Mover made: drag from inside it to aim its velocity; it moves while time runs.', 'info');
     }
   }
 }

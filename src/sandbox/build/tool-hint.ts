@@ -11,9 +11,9 @@ export const TOOL_KEYS: Record<Tool, string> = { play: 'p', select: 'v', wall: '
 /** How to use each tool, in one line. */
 export const TOOL_HINTS: Record<Tool, string> = {
   play: 'Play: click empty space to spawn, drag a body to throw it',
-  select: 'Select: click a body to inspect it, drag to move, drag a corner to resize, drag on empty space to box-select (shift adds), Delete removes',
+  select: 'Select: click a body to inspect it; drag it to move, its corners to resize; drag on empty space to box-select (shift adds)',
   wall: 'Wall: drag a rectangle to draw a static wall; hold Shift or Alt for rounded corners',
-  mover: 'Mover: drag a rectangle, then drag from inside it to aim its velocity; Shift or Alt rounds the corners',
+  mover: 'Mover: drag a rectangle, then drag from inside it to aim its velocity; Shift or Alt: rounded corners',
   spray: 'Spray: drag to spray bodies along the path',
   erase: 'Erase: click or drag over bodies to remove them',
 };

@@ -6,12 +6,8 @@
  */
 import '../build/build.css';
 import { TOOL_HINTS, TOOL_KEYS } from '../build/tool-hint';
-import { showMessage } from './messages';
 import type { Sandbox } from '../sandbox';
 import { TOOLS, type Tool } from '../shared/settings';
-
-/** Where the toolbar is the compact row (build.css): touch screens and narrow windows. */
-const COMPACT = '(pointer: coarse), (max-width: 700px)';
 
 const TOOL_LABELS: Record<Tool, string> = { play: 'play', select: 'select', wall: 'wall', mover: 'mover', spray: 'spray', erase: 'erase' };
 
@@ -40,8 +36,6 @@ export function createToolbar(sandbox: Sandbox): void {
     button.addEventListener('click', () => {
       sandbox.settings.tool = tool;
       sandbox.changed();
-      // The line under the palette is not shown on a phone: the chosen tool says how it works once.
-      if (window.matchMedia(COMPACT).matches) showMessage(TOOL_HINTS[tool], 'info');
     });
     tools.set(tool, button);
     bar.appendChild(button);
