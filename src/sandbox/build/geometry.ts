@@ -62,8 +62,13 @@ export function cornerOf(rect: OuterRect, k: number): { x: number; y: number } {
   return { x: rect.x + sx * rect.ow, y: rect.y + sy * rect.oh };
 }
 
-/** The corner of `rect` within `tolerance` m of (x, y) (the nearest), or -1. */
+/**
+ * The corner of `rect` within `tolerance` m of (x, y) (the nearest), or -1. The middle of the
+ * body (half its extents around the centre) is never a corner: a body drawn smaller than the
+ * handles' reach is still moved, not resized, by a press on its centre.
+ */
 export function hitCorner(rect: OuterRect, x: number, y: number, tolerance: number): number {
+  if (Math.abs(x - rect.x) < rect.ow / 2 && Math.abs(y - rect.y) < rect.oh / 2) return -1;
   let best = -1;
   let bestDistance = tolerance;
   for (let k = 0; k < CORNERS.length; k++) {

@@ -37,6 +37,12 @@ describe('build geometry', () => {
     expect(cornerOf(rect, 3)).toEqual({ x: -2, y: 1 });
   });
 
+  it('the middle of a body smaller than the reach is not a corner: it moves the body', () => {
+    const tiny = { x: 0, y: 0, ow: 0.1, oh: 0.1, radius: 0.1 };
+    expect(hitCorner(tiny, 0.01, 0.01, 0.3)).toBe(-1);
+    expect(hitCorner(tiny, 0.12, 0.12, 0.3)).toBe(2);
+  });
+
   it('resizing by a corner keeps the opposite corner, flips past it, and shrinks the radius only when it must', () => {
     const rect = outerOf({ x: 0, y: 0, halfWidth: 1.5, halfHeight: 0.5, radius: 0.5 });
     const grown = resizeByCorner(rect, 2, 4, 3);
