@@ -62,10 +62,16 @@ export class BuildLayer {
       const oh = (b.halfHeight + b.radius) * camera.scale;
       const cx = sx(camera, b.x);
       const cy = sy(camera, b.y);
+      // On a body drawn smaller than its handles they stand off its corners, so it stays in
+      // view; the press still reaches them (HANDLE_REACH is wider than the offset).
+      const offX = ow < 2 * HANDLE_SIZE ? HANDLE_SIZE : 0;
+      const offY = oh < 2 * HANDLE_SIZE ? HANDLE_SIZE : 0;
       for (const [kx, ky] of CORNERS) {
+        const hx = cx + kx * (ow + offX) - HANDLE_SIZE;
+        const hy = cy - ky * (oh + offY) - HANDLE_SIZE;
         ctx.fillStyle = '#0d1117';
-        ctx.fillRect(cx + kx * ow - HANDLE_SIZE, cy - ky * oh - HANDLE_SIZE, 2 * HANDLE_SIZE, 2 * HANDLE_SIZE);
-        ctx.strokeRect(cx + kx * ow - HANDLE_SIZE, cy - ky * oh - HANDLE_SIZE, 2 * HANDLE_SIZE, 2 * HANDLE_SIZE);
+        ctx.fillRect(hx, hy, 2 * HANDLE_SIZE, 2 * HANDLE_SIZE);
+        ctx.strokeRect(hx, hy, 2 * HANDLE_SIZE, 2 * HANDLE_SIZE);
       }
       if (hasArrow(b)) {
         const tip = arrowTip(b.x, b.y, b.vx, b.vy);

@@ -12,7 +12,7 @@ export const TOOL_KEYS: Record<Tool, string> = { play: 'p', select: 'v', wall: '
 export const TOOL_HINTS: Record<Tool, string> = {
   play: 'Play: click empty space to spawn, drag a body to throw it',
   select: 'Select: click a body to inspect it; drag it to move, its corners to resize; drag on empty space to box-select (shift adds)',
-  wall: 'Wall: drag a rectangle to draw a static wall; hold Shift or Alt for rounded corners',
+  wall: 'Wall: drag a rectangle to draw a static wall; hold Shift or Alt for rounded corners (or set its radius in the inspector)',
   mover: 'Mover: drag a rectangle, then drag from inside it to aim its velocity; Shift or Alt: rounded corners',
   spray: 'Spray: drag to spray bodies along the path',
   erase: 'Erase: click or drag over bodies to remove them',
