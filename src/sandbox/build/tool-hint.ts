@@ -6,7 +6,7 @@ import type { Sandbox } from '../sandbox';
 import type { Tool } from '../shared/settings';
 
 /** The key that picks each tool (no modifier). */
-export const TOOL_KEYS: Record<Tool, string> = { play: 'p', select: 'v', wall: 'w', mover: 'm', spray: 's', erase: 'e' };
+export const TOOL_KEYS: Record<Tool, string> = { play: 'g', select: 'v', wall: 'w', mover: 'm', spray: 's', erase: 'e' };
 
 /** How to use each tool, in one line. */
 export const TOOL_HINTS: Record<Tool, string> = {

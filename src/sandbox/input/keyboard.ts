@@ -1,6 +1,6 @@
 /**
  * Keyboard shortcuts: space pause (space + drag pans instead), `.` or → step, r reset,
- * 1–5 shape, p v w m s e the tools (play, select, wall, mover, spray, erase), Delete or
+ * 1–5 shape, g v w m s e the tools (play, select, wall, mover, spray, erase), Delete or
  * Backspace remove the selected bodies or else the body under the pointer, f fit the view,
  * ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
  */

@@ -15,7 +15,7 @@ const HELP = [
   ['1 – 5', 'circle, box, rounded rect, capsule, random'],
   ['f', 'fit the view'],
   ['alt + click two bodies', 'explain their collision (Esc clears)'],
-  ['p  v  w  m  s  e', 'tools: play, select, wall, mover, spray, erase (also the palette on the left)'],
+  ['g  v  w  m  s  e', 'tools: play (grab and spawn), select, wall, mover, spray, erase (also the palette on the left)'],
   ['select: click, drag, corners', 'inspect a body, move it, resize it; drag on empty space (or shift + drag) to box-select'],
   ['wall / mover: drag', 'draw a static wall or a moving mover; hold shift or alt for rounded corners'],
   ['mover: drag from inside it', "aim its velocity arrow (or drag the arrow's tip with select)"],

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { TOOL_HINTS, TOOL_KEYS, toolOfKey } from '../../../src/sandbox/build/tool-hint';
 import { TOOLS } from '../../../src/sandbox/shared/settings';
 
-/** Keys keyboard.ts already gives a meaning: space, step, reset, shapes, fit, help. */
-const TAKEN = [' ', '.', 'r', '1', '2', '3', '4', '5', 'f', '?'];
+/**
+ * Keys keyboard.ts already gives a meaning: space, step, reset, shapes, fit, help; and those
+ * other branches of issue 16 take: `p` the profile graph, `,` step back.
+ */
+const TAKEN = [' ', '.', 'r', '1', '2', '3', '4', '5', 'f', '?', 'p', ','];
 
 describe('tool keys', () => {
   it('every tool has its own key and a line of instructions; the key finds the tool, either case', () => {
