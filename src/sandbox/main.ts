@@ -41,6 +41,7 @@ const buildLayer = new BuildLayer(stage);
 const inspector = createInspector(sandbox.build);
 const PANEL_WIDTH = 276; // CSS px: the panel's width and its gap (style.css)
 const PANEL_BESIDE_MIN_WIDTH = 900; // CSS px: narrower windows let the panel float over the scene
+const PALETTE_WIDTH = 124; // CSS px: the tool palette's width and its gaps (build/build.css)
 let renderer: Renderer | null = null;
 let lastSize = '';
 
@@ -58,6 +59,9 @@ function resize(): void {
   sandbox.camera.setViewport(rect.left, rect.top, rect.width, rect.height);
   // Keep the fitted scene clear of the panel when there is room beside it.
   sandbox.fitInsetRight = rect.width >= PANEL_BESIDE_MIN_WIDTH ? PANEL_WIDTH : 0;
+  // A touch screen has the tools in the bottom toolbar instead of the palette.
+  const palette = rect.width >= PANEL_BESIDE_MIN_WIDTH && !window.matchMedia('(pointer: coarse)').matches;
+  sandbox.fitInsetLeft = palette ? PALETTE_WIDTH : 0;
   renderer?.resize(rect.width, rect.height, ratio);
   overlay.resize(rect.width, rect.height, ratio);
   buildLayer.resize(rect.width, rect.height, ratio);
@@ -139,7 +143,7 @@ const loop = new FixedStepLoop({
       overlay.draw(sandbox);
       buildLayer.draw(sandbox.build, camera);
     }
-    inspector.update();
+    inspector.update(camera);
     pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
     legend.update(sandbox.settings);
     scaleReadout(camera, hover);

@@ -47,6 +47,8 @@ export class Sandbox {
   sceneBounds: Bounds = { minX: -10, minY: -10, maxX: 10, maxY: 10 };
   /** CSS px on the right of the view that the panel covers; fitting keeps the scene clear of it. */
   fitInsetRight = 0;
+  /** CSS px on the left of the view that the tool palette covers. */
+  fitInsetLeft = 0;
   /** The physics worker while in stress mode, else null. */
   worker: WorkerSession | null = null;
   /** Per material setting, whether the moving bodies differ in it: its slider shows "mixed" instead of one value. */
@@ -235,7 +237,7 @@ export class Sandbox {
   /** Frames the scene in the viewport. */
   fitView(): void {
     const c = this.camera;
-    c.fit(this.sceneBounds, 24, this.fitInsetRight);
+    c.fit(this.sceneBounds, 24, this.fitInsetRight, this.fitInsetLeft);
     this.fitted = { x: c.x, y: c.y, scale: c.scale };
   }
 

@@ -7,7 +7,8 @@
  * The field logic is in build/inspector-fields.ts.
  */
 import './inspector.css';
-import type { BodyType } from '../../physics/index';
+import type { Body, BodyType } from '../../physics/index';
+import type { Camera } from '../shared/camera';
 import type { BuildController } from '../build/build-controller';
 import type { BodyPatch } from '../build/body-patch';
 import { BODY_TYPES, INSPECTOR_FIELDS, MIXED, common, formatValue, parseField, sleepState, type FieldSpec } from '../build/inspector-fields';
@@ -19,9 +20,9 @@ interface FieldRow {
   error: HTMLElement;
 }
 
-/** The inspector: `update` once a frame keeps it live. */
+/** The inspector: `update` once a frame keeps it live (and clear of the bodies it shows, seen through `camera`). */
 export interface Inspector {
-  update(): void;
+  update(camera: Camera): void;
   readonly element: HTMLElement;
 }
 
@@ -111,7 +112,7 @@ export function createInspector(build: BuildController): Inspector {
   });
 
   let shown = '';
-  const update = (): void => {
+  const update = (camera: Camera): void => {
     const bodies = build.selected();
     card.hidden = bodies.length === 0;
     if (bodies.length === 0) {
@@ -142,8 +143,41 @@ export function createInspector(build: BuildController): Inspector {
     }
     sleep.textContent = `sleep: ${sleepState(bodies)}`;
     remove.textContent = one ? 'delete body (Delete)' : `delete ${bodies.length} bodies (Delete)`;
+    keepClear(card, bodies, camera);
   };
   return { update, element: card };
+}
+
+/**
+ * Moves the card to its other place (inspector.css: `.other-side`) when it covers the bodies
+ * it shows and the other place does not; it stays put otherwise, so it does not hop about.
+ */
+function keepClear(card: HTMLElement, bodies: readonly Body[], camera: Camera): void {
+  const box = screenBox(bodies, camera);
+  const covers = (): boolean => {
+    const r = card.getBoundingClientRect();
+    return r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+  };
+  if (!covers()) return;
+  card.classList.toggle('other-side');
+  if (covers()) card.classList.toggle('other-side');
+}
+
+/** The client-pixel box around `bodies`. */
+function screenBox(bodies: readonly Body[], camera: Camera): { left: number; right: number; top: number; bottom: number } {
+  let left = Infinity;
+  let right = -Infinity;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const b of bodies) {
+    const a = camera.worldToScreen(b.x - b.outerHalfWidth, b.y + b.outerHalfHeight);
+    const c = camera.worldToScreen(b.x + b.outerHalfWidth, b.y - b.outerHalfHeight);
+    left = Math.min(left, a.x);
+    top = Math.min(top, a.y);
+    right = Math.max(right, c.x);
+    bottom = Math.max(bottom, c.y);
+  }
+  return { left, right, top, bottom };
 }
 
 function span(text: string, className: string): HTMLSpanElement {

@@ -32,6 +32,18 @@ async function built(page: Page): Promise<BodyData[]> {
   return (await bodies(page)).filter((b) => b.type !== 'dynamic');
 }
 
+/** Whether the inspector card covers any part of body `id` on screen. */
+function inspectorCovers(page: Page, id: number): Promise<boolean> {
+  return page.evaluate((i) => {
+    const b = window.jostle.world.getBody(i);
+    const card = document.getElementById('inspector')?.getBoundingClientRect();
+    if (b === undefined || card === undefined) throw new Error('no body or no inspector');
+    const a = window.jostle.worldToScreen(b.x - b.outerHalfWidth, b.y + b.outerHalfHeight);
+    const c = window.jostle.worldToScreen(b.x + b.outerHalfWidth, b.y - b.outerHalfHeight);
+    return card.left < c.x && a.x < card.right && card.top < c.y && a.y < card.bottom;
+  }, id);
+}
+
 const field = (page: Page, name: string): ReturnType<Page['locator']> => page.locator(`#inspector [name="${name}"]`);
 /** The message line under the inspector's field `name`. */
 const fieldError = (page: Page, name: string): ReturnType<Page['locator']> =>
@@ -47,13 +59,17 @@ describe.skipIf(SKIP)('build tools and the inspector, in Chromium', () => {
     await page.keyboard.press('w');
     await expect(page.locator('#toolbar button[data-tool="wall"]').getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.locator('#tool-hint').textContent()).resolves.toMatch(/Shift or Alt for rounded corners/);
-    await drag(page, [-8, 4], [-2, 2]);
+    await drag(page, [-18, 10], [-12, 8]);
     let walls = await built(page);
     expect(walls.length).toBe(before + 1);
     expect(walls.at(-1)).toMatchObject({ type: 'static', halfWidth: expect.closeTo(3, 1) as number, halfHeight: expect.closeTo(1, 1) as number, radius: 0 });
-    expect(walls.at(-1)?.x).toBeCloseTo(-5, 1);
+    expect(walls.at(-1)?.x).toBeCloseTo(-15, 1);
+    expect(walls.at(-1)?.y).toBeCloseTo(9, 1);
     await expect(page.locator('#inspector h2').textContent()).resolves.toBe(`Inspector: body ${walls.at(-1)?.id}`);
     await expect(field(page, 'type').inputValue()).resolves.toBe('static');
+    // The wall is at the top left, where the card would be: the card moves aside.
+    await waitFrames(page, 2);
+    expect(await inspectorCovers(page, walls.at(-1)?.id ?? -1)).toBe(false);
 
     await page.keyboard.down('Shift');
     await drag(page, [1, -3], [7, -6]);
