@@ -9,7 +9,7 @@ import type { Sandbox } from '../sandbox';
 import { showMessage } from '../ui/messages';
 import type { BodyEdit, BodyPatch } from './body-patch';
 import { BuildGestures, type BuildAction, type BuildHit, type BuildSample, type BuildTool } from './build-gestures';
-import { arrowTip, hitCorner, outerOf, rectFromDrag, rectTouchesBox, resizeByCorner, velocityFromArrow, type OuterRect } from './geometry';
+import { arrowTip, hitHandle, outerOf, rectFromDrag, rectTouchesBox, resizeByCorner, velocityFromArrow, type OuterRect } from './geometry';
 import { BuildSelection } from './selection';
 
 /** A rectangle being drawn or a selection box being dragged, m. */
@@ -64,12 +64,9 @@ export class BuildController {
   /** What a press at (x, y) m lands on: a handle of a selected body within `tolerance` m, else a body. */
   hitAt(x: number, y: number, tolerance: number): BuildHit {
     for (const body of this.selected()) {
-      const corner = hitCorner(outerOf(body), x, y, tolerance);
-      if (corner >= 0) return { kind: 'corner', id: body.id, corner };
-      if (hasArrow(body) && (body.vx !== 0 || body.vy !== 0)) {
-        const tip = arrowTip(body.x, body.y, body.vx, body.vy);
-        if (Math.hypot(tip.x - x, tip.y - y) <= tolerance) return { kind: 'arrow', id: body.id };
-      }
+      const moving = hasArrow(body) && (body.vx !== 0 || body.vy !== 0);
+      const handle = hitHandle(outerOf(body), moving ? arrowTip(body.x, body.y, body.vx, body.vy) : null, x, y, tolerance);
+      if (handle !== null) return { id: body.id, ...handle };
     }
     const picked = this.sandbox.host.pick(x, y, tolerance);
     if (picked === null) return { kind: 'none' };

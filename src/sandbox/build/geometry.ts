@@ -99,6 +99,28 @@ export function resizeByCorner(rect: OuterRect, k: number, x: number, y: number)
   return { x: cx, y: cy, halfWidth: ow - radius, halfHeight: oh - radius, radius };
 }
 
+/** Which handle of a selected body a press at (x, y) m takes: a corner, the arrow's tip, or none. */
+export type HandleHit = { kind: 'corner'; corner: number } | { kind: 'arrow' } | null;
+
+/**
+ * The handle of `rect` a press at (x, y) m within `tolerance` m takes: its corners, and the
+ * arrow's tip at `tip` (null for a body without one). A slow mover's tip can sit by a corner:
+ * the nearer handle wins, the tip on a tie.
+ */
+export function hitHandle(rect: OuterRect, tip: { x: number; y: number } | null, x: number, y: number, tolerance: number): HandleHit {
+  const corner = hitCorner(rect, x, y, tolerance);
+  const cornerDistance = corner >= 0 ? distanceTo(cornerOf(rect, corner), x, y) : Infinity;
+  if (tip !== null) {
+    const tipDistance = distanceTo(tip, x, y);
+    if (tipDistance <= tolerance && tipDistance <= cornerDistance) return { kind: 'arrow' };
+  }
+  return corner >= 0 ? { kind: 'corner', corner } : null;
+}
+
+function distanceTo(p: { x: number; y: number }, x: number, y: number): number {
+  return Math.hypot(p.x - x, p.y - y);
+}
+
 /** Where a mover's velocity arrow ends, m: its centre plus ARROW_TIME seconds of its velocity. */
 export function arrowTip(x: number, y: number, vx: number, vy: number): { x: number; y: number } {
   return { x: x + vx * ARROW_TIME, y: y + vy * ARROW_TIME };

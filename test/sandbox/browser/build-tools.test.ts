@@ -100,11 +100,18 @@ describe.skipIf(SKIP)('build tools and the inspector, in Chromium', () => {
     if (mover === undefined) throw new Error('no mover');
     // Drag from inside the new mover: the arrow ends where the pointer lets go.
     await drag(page, [mover.x, mover.y], [mover.x + 2, mover.y + 1]);
-    const aimed = (await bodies(page)).find((b) => b.id === mover.id);
+    let aimed = (await bodies(page)).find((b) => b.id === mover.id);
     // ARROW_TIME is 0.5 s: a 2 m by 1 m arrow is 4 m/s by 2 m/s.
     expect(aimed?.vx).toBeCloseTo(4, 0);
     expect(aimed?.vy).toBeCloseTo(2, 0);
     await page.screenshot({ path: join(ARTIFACTS, 'build-mover.png') });
+    // With the select tool the arrow's tip is a handle: dragged back past the centre, it reverses.
+    await page.keyboard.press('v');
+    await drag(page, [mover.x + 2, mover.y + 1], [mover.x - 1, mover.y]);
+    aimed = (await bodies(page)).find((b) => b.id === mover.id);
+    expect(aimed?.vx).toBeCloseTo(-2, 0);
+    expect(aimed?.vy).toBeCloseTo(0, 0);
+    expect(aimed?.x).toBe(mover.x);
 
     // Time runs: the mover goes where its velocity says (kinematic: nothing pushes it).
     const steps = await page.evaluate(() => window.jostle.steps);
@@ -225,6 +232,29 @@ describe.skipIf(SKIP)('build tools and the inspector, in Chromium', () => {
     await page.locator('#inspector .delete').click();
     expect((await bodies(page)).filter((b) => walls.includes(b.id))).toEqual([]);
     await expect(page.locator('#inspector').isVisible()).resolves.toBe(false);
+  });
+
+  it('in stress mode the wall tool builds in the worker, and edits and removals reach its world', async () => {
+    const page = await suite.open('?scene=empty-arena');
+    await pause(page);
+    const count = await page.evaluate(() => window.jostle.world.bodyCount);
+    await page.evaluate(() => window.jostle.stress.runCurrentWorld());
+    await page.waitForFunction((n) => window.jostle.stress.state.bodies === n && window.jostle.stress.state.paused, count);
+    await page.keyboard.press('w');
+    await drag(page, [-4, -1], [4, 1]);
+    await page.waitForFunction((n) => window.jostle.stress.state.bodies === n + 1, count);
+    // Selection reads the main thread's world, which the worker has: edits go by id here.
+    await page.evaluate((id) => {
+      const host = window.jostle.sandbox.host;
+      host.editBodies([{ id, type: 'kinematic', vy: 2 }]);
+      host.removeBodies([0]);
+    }, count);
+    await page.waitForFunction((n) => window.jostle.stress.state.bodies === n, count);
+    await page.evaluate(() => window.jostle.stress.leave());
+    await page.waitForFunction(() => !window.jostle.stress.state.active);
+    const back = await bodies(page);
+    expect(back.some((b) => b.id === 0)).toBe(false);
+    expect(back.find((b) => b.id === count)).toMatchObject({ type: 'kinematic', vx: 0, vy: 2, halfWidth: expect.closeTo(4, 1) as number });
   });
 
   it('the tools are in the panel and the help card', async () => {

@@ -7,6 +7,7 @@ import {
   arrowTip,
   cornerOf,
   hitCorner,
+  hitHandle,
   outerOf,
   rectFromDrag,
   rectTouchesBox,
@@ -54,6 +55,15 @@ describe('build geometry', () => {
     const squeezed = resizeByCorner(rect, 2, -1.8, 0);
     expect(squeezed.radius).toBeCloseTo(0.1, 12);
     expect(squeezed.halfWidth).toBeCloseTo(0, 12);
+  });
+
+  it('a handle hit: the nearer of a corner and the arrow tip, the tip only where there is one', () => {
+    const rect = { x: 0, y: 0, ow: 2, oh: 0.5, radius: 0 };
+    const tip = { x: 2, y: 0.9 };
+    expect(hitHandle(rect, tip, 2, 0.85, 0.6)).toEqual({ kind: 'arrow' });
+    expect(hitHandle(rect, tip, 2, 0.55, 0.6)).toEqual({ kind: 'corner', corner: 2 });
+    expect(hitHandle(rect, null, 2, 0.85, 0.6)).toEqual({ kind: 'corner', corner: 2 });
+    expect(hitHandle(rect, tip, 5, 5, 0.6)).toBeNull();
   });
 
   it('the arrow tip and the velocity it sets are inverses', () => {
