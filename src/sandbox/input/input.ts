@@ -117,6 +117,8 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
 
   /** The pointer a build gesture follows, or -1: the build tools take primary presses, the play gestures the rest. */
   let buildPointer = -1;
+  /** The build gesture's last event: a second finger hands that finger over to a pinch. */
+  let buildLast: PointerEvent | null = null;
 
   stage.addEventListener('pointerdown', (e) => {
     hover.clientX = e.clientX;
@@ -124,6 +126,7 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     const tool = sandbox.settings.tool;
     if (isBuildTool(tool) && e.button === 0 && !keys.spaceHeld && gestures.mode === 'none' && buildPointer === -1) {
       buildPointer = e.pointerId;
+      buildLast = e;
       try {
         stage.setPointerCapture(e.pointerId);
       } catch {
@@ -133,10 +136,16 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
       sandbox.build.down(buildSample(e, sandbox), tool, reach);
       return;
     }
-    if (buildPointer !== -1) {
-      // A second finger during a build gesture ends it: what was drawn so far is dropped.
-      sandbox.build.up(buildSample(e, sandbox), true);
+    if (buildPointer !== -1 && buildLast !== null) {
+      // A second finger during a build gesture ends it (what was drawn so far is dropped) and
+      // the two fingers pinch: the first joins the play gestures where it is, as a press on
+      // nothing, so the second makes the pair.
+      sandbox.build.up(buildSample(buildLast, sandbox), true);
+      if (buildLast.pointerType === 'touch') {
+        gestures.down(sample(buildLast), { hit: 'none', spaceHeld: false, tool: 'play', paused: sandbox.settings.paused, explaining: false });
+      }
       buildPointer = -1;
+      buildLast = null;
     }
     const picked = sandbox.pickAtScreen(e.clientX, e.clientY);
     const s = sandbox.settings;
@@ -166,6 +175,7 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     hover.clientY = e.clientY;
     hover.inside = true;
     if (e.pointerId === buildPointer) {
+      buildLast = e;
       sandbox.build.move(buildSample(e, sandbox));
       return;
     }

@@ -301,5 +301,25 @@ describe.skipIf(SKIP)('build tools on a phone, in Chromium at 390×844 with touc
     expect(bar.right).toBeLessThanOrEqual(390);
     expect(card.bottom).toBeLessThan(bar.top);
     await page.screenshot({ path: join(ARTIFACTS, 'build-phone-inspector.png') });
+
+    // Two fingers with the select tool pinch-zoom, as with any tool: nothing is spawned or selected.
+    const count = await page.evaluate(() => window.jostle.world.bodyCount);
+    const scale = await page.evaluate(() => window.jostle.camera.scale);
+    await page.evaluate(() => {
+      const stage = document.getElementById('stage');
+      const fire = (type: string, id: number, x: number, y: number): void => {
+        stage?.dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, pointerId: id, pointerType: 'touch', button: type === 'pointermove' ? -1 : 0, bubbles: true }));
+      };
+      fire('pointerdown', 21, 180, 600);
+      fire('pointerdown', 22, 210, 600);
+      for (let k = 1; k <= 5; k++) {
+        fire('pointermove', 21, 180 - 15 * k, 600);
+        fire('pointermove', 22, 210 + 15 * k, 600);
+      }
+      fire('pointerup', 21, 105, 600);
+      fire('pointerup', 22, 285, 600);
+    });
+    expect(await page.evaluate(() => window.jostle.camera.scale)).toBeGreaterThan(scale * 2);
+    expect(await page.evaluate(() => window.jostle.world.bodyCount)).toBe(count);
   });
 });
