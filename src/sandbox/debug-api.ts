@@ -71,6 +71,10 @@ export interface JostleApi {
   readonly sandbox: Sandbox;
   readonly stress: StressApi;
   readonly history: HistoryApi;
+  /** The build tools' selection (what the inspector shows), by slot id. */
+  readonly selectedIds: number[];
+  /** Selects bodies `ids` as the select tool would. */
+  selectBodies(ids: number[]): void;
 }
 
 declare global {
@@ -125,6 +129,10 @@ export function installDebugApi(
       sandbox.changed();
     },
     sandbox,
+    get selectedIds() {
+      return sandbox.build.selection.ids(sandbox.world);
+    },
+    selectBodies: (ids) => sandbox.build.select(ids.map((id) => sandbox.world.getBody(id)).filter((b) => b !== undefined)),
     stress: {
       ramp: (options) => stress.runRamp(options),
       preset: (bodies) => stress.runPreset(bodies),

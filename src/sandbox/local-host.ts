@@ -4,6 +4,7 @@
  */
 import { roundedRectOverlap, type Body, type BodyDef, type PointHit, type Random, type World, type WorldOptions } from '../physics/index';
 import type { Bounds } from './shared/camera';
+import { applyBodyEdits, type BodyEdit } from './build/body-patch';
 import { Grab } from './shared/grab';
 import { setMaterialAll, type MaterialKey, type NewMaterial } from './shared/material';
 import { scatter, scatterReport } from './shared/scatter';
@@ -110,6 +111,23 @@ export class LocalHost implements PhysicsHost {
     if (body === undefined) return;
     if (this.held?.body === body) this.held = null;
     this.ctx.world.destroyBody(body);
+  }
+
+  createBody(def: BodyDef): number | null {
+    return this.create(def)?.id ?? null;
+  }
+
+  editBodies(edits: readonly BodyEdit[]): string | null {
+    try {
+      applyBodyEdits(this.ctx.world, edits);
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  removeBodies(ids: readonly number[]): void {
+    for (const id of ids) this.remove(id);
   }
 
   /** The body `pick` names, as the engine's handle (this thread only). */

@@ -5,6 +5,8 @@
  * only draws the worker's newest frame.
  */
 import './ui/style.css';
+import { BuildLayer } from './build/build-layer';
+import { createToolHint } from './build/tool-hint';
 import { createSceneIO } from './files/scene-io';
 import { installDebugApi } from './debug-api';
 import { createHelp } from './ui/help';
@@ -15,6 +17,7 @@ import { showMessage } from './ui/messages';
 import { DebugLegend } from './overlays/debug-legend';
 import { Overlay } from './overlays/overlay';
 import { showFirstHint } from './ui/hint';
+import { createInspector } from './ui/inspector';
 import { createPanel } from './ui/panel';
 import { createPauseBadge } from './ui/pause-badge';
 import { createScaleReadout } from './ui/scale-readout';
@@ -36,8 +39,11 @@ function element<T extends HTMLElement>(id: string, type: new () => T): T {
 const stage = element('stage', HTMLDivElement);
 const overlay = new Overlay(element('overlay', HTMLCanvasElement), element('explain-card', HTMLDivElement));
 const sandbox = new Sandbox();
+const buildLayer = new BuildLayer(stage);
+const inspector = createInspector(sandbox.build);
 const PANEL_WIDTH = 276; // CSS px: the panel's width and its gap (style.css)
 const PANEL_BESIDE_MIN_WIDTH = 900; // CSS px: narrower windows let the panel float over the scene
+const PALETTE_WIDTH = 124; // CSS px: the tool palette's width and its gaps (build/build.css)
 let renderer: Renderer | null = null;
 let lastSize = '';
 
@@ -55,8 +61,12 @@ function resize(): void {
   sandbox.camera.setViewport(rect.left, rect.top, rect.width, rect.height);
   // Keep the fitted scene clear of the panel when there is room beside it.
   sandbox.fitInsetRight = rect.width >= PANEL_BESIDE_MIN_WIDTH ? PANEL_WIDTH : 0;
+  // A touch screen has the tools in the bottom toolbar instead of the palette.
+  const palette = rect.width >= PANEL_BESIDE_MIN_WIDTH && !window.matchMedia('(pointer: coarse)').matches;
+  sandbox.fitInsetLeft = palette ? PALETTE_WIDTH : 0;
   renderer?.resize(rect.width, rect.height, ratio);
   overlay.resize(rect.width, rect.height, ratio);
+  buildLayer.resize(rect.width, rect.height, ratio);
   if (refit) sandbox.fitView();
 }
 
@@ -133,7 +143,9 @@ const loop = new FixedStepLoop({
       else sandbox.instances.pack(sandbox.world, alpha, camera.x, camera.y);
       renderer.draw(sandbox.instances, camera);
       overlay.draw(sandbox);
+      buildLayer.draw(sandbox.build, camera);
     }
+    inspector.update(camera);
     pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
     legend.update(sandbox.settings);
     scaleReadout(camera, hover);
@@ -162,6 +174,7 @@ const panel = createPanel(sandbox, stress, {
 });
 stats.readout = new StatsReadout(panel.statsElement);
 createToolbar(sandbox);
+createToolHint(sandbox);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
 attachKeyboard(sandbox, keys, () => hover, help);

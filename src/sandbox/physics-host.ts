@@ -6,6 +6,7 @@
  * moved bit for bit, or one it built).
  */
 import type { BodyDef, WorldOptions } from '../physics/index';
+import type { BodyEdit } from './build/body-patch';
 import type { MaterialKey, NewMaterial } from './shared/material';
 import type { ScatterShapes } from './shared/worker-protocol';
 
@@ -42,4 +43,21 @@ export interface PhysicsHost {
   release(vx: number, vy: number): void;
   /** Removes body `id` (and lets go of it if held). */
   remove(id: number): void;
+
+  // ---- Build tools and the inspector (build/): one call is one user action ----
+
+  /**
+   * Creates a body (a drawn wall or mover); its slot id, or null when the engine refused it
+   * (reported to the user) or when the worker makes it (the id is not known here).
+   */
+  createBody(def: BodyDef): number | null;
+  /**
+   * Changes bodies (an inspector edit, a bulk edit, a move or resize by the build tools), every
+   * edit checked before any applies (body-patch.ts). Returns the engine's refusal, which names
+   * the field and the value, or null when applied; a refusal changes nothing. The worker
+   * reports its refusals as a message and returns null. A drag sends one call per pointer move.
+   */
+  editBodies(edits: readonly BodyEdit[]): string | null;
+  /** Removes every body of `ids` (those still alive), letting go of a held one. */
+  removeBodies(ids: readonly number[]): void;
 }

@@ -10,6 +10,7 @@
  */
 import { World, mulberry32, type Body, type Random } from '../physics/index';
 import { SCENES, findScene } from '../scenes/index';
+import { BuildController } from './build/build-controller';
 import { BodyInstances } from './shared/body-instances';
 import { Camera, type Bounds } from './shared/camera';
 import type { Grab } from './shared/grab';
@@ -41,12 +42,16 @@ export class Sandbox {
   readonly settings: Settings = defaultSettings();
   readonly camera = new Camera();
   readonly instances = new BodyInstances();
+  /** The build tools (walls, movers, select, move, resize) and the selection the inspector shows. */
+  readonly build: BuildController = new BuildController(this);
   /** Up to two bodies: the pair the collision explainer shows (the older first). */
   selection: Body[] = [];
   /** What "fit" frames, m: the bounds of the scene as opened. */
   sceneBounds: Bounds = { minX: -10, minY: -10, maxX: 10, maxY: 10 };
   /** CSS px on the right of the view that the panel covers; fitting keeps the scene clear of it. */
   fitInsetRight = 0;
+  /** CSS px on the left of the view that the tool palette covers. */
+  fitInsetLeft = 0;
   /** The physics worker while in stress mode, else null. */
   worker: WorkerSession | null = null;
   /** Per material setting, whether the moving bodies differ in it: its slider shows "mixed" instead of one value. */
@@ -310,7 +315,7 @@ export class Sandbox {
   /** Frames the scene in the viewport. */
   fitView(): void {
     const c = this.camera;
-    c.fit(this.sceneBounds, 24, this.fitInsetRight);
+    c.fit(this.sceneBounds, 24, this.fitInsetRight, this.fitInsetLeft);
     this.fitted = { x: c.x, y: c.y, scale: c.scale };
   }
 

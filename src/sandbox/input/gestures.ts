@@ -10,6 +10,8 @@
  *   middle or right drag, space + drag        pan
  *   right click on a body        remove it (a right drag pans instead)
  *   a second finger              pinch: pan and zoom around the fingers' midpoint
+ * With a build tool (select, wall, mover) the wiring gives primary presses to the sibling
+ * machine, build/build-gestures.ts, instead; the rest (pan, zoom, right-click) stays here.
  * The wiring (input.ts) turns the answers into sandbox actions. Allocates the answers.
  */
 import type { Tool } from '../shared/settings';

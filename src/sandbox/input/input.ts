@@ -1,9 +1,13 @@
 /**
  * Pointer input, the DOM side: pointer and wheel events on the stage go to the gesture state
  * machine (gestures.ts, which says what each gesture does), and its answers become sandbox
- * actions. Mouse, pen and touch arrive as the same pointer events; in stress mode the same
- * actions reach the worker through the sandbox's host.
+ * actions. With a build tool (select, wall, mover) a primary press goes to the build
+ * controller (build/) instead; panning, zooming and right-click removal stay here. Mouse, pen
+ * and touch arrive as the same pointer events; in stress mode the same actions reach the
+ * worker through the sandbox's host.
  */
+import { isBuildTool, type BuildSample } from '../build/build-gestures';
+import { HANDLE_REACH, HANDLE_REACH_TOUCH } from '../build/build-layer';
 import { Gestures, type GestureAction, type PointerSample } from './gestures';
 import type { KeyboardState } from './keyboard';
 import { PointerTracker } from './pointer-tracker';
@@ -33,6 +37,12 @@ function sample(e: PointerEvent): PointerSample {
     shift: e.shiftKey,
     modifier: e.altKey || e.ctrlKey || e.metaKey,
   };
+}
+
+/** A pointer event for the build tools: client px and the world point under it. */
+function buildSample(e: PointerEvent, sandbox: Sandbox): BuildSample {
+  const p = sandbox.camera.screenToWorld(e.clientX, e.clientY);
+  return { sx: e.clientX, sy: e.clientY, x: p.x, y: p.y, shift: e.shiftKey, modifier: e.altKey || e.ctrlKey || e.metaKey };
 }
 
 /** Wires pointer and wheel events on `stage` to the sandbox. Returns the hover state. */
@@ -105,9 +115,38 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     }
   };
 
+  /** The pointer a build gesture follows, or -1: the build tools take primary presses, the play gestures the rest. */
+  let buildPointer = -1;
+  /** The build gesture's last event: a second finger hands that finger over to a pinch. */
+  let buildLast: PointerEvent | null = null;
+
   stage.addEventListener('pointerdown', (e) => {
     hover.clientX = e.clientX;
     hover.clientY = e.clientY;
+    const tool = sandbox.settings.tool;
+    if (isBuildTool(tool) && e.button === 0 && !keys.spaceHeld && gestures.mode === 'none' && buildPointer === -1) {
+      buildPointer = e.pointerId;
+      buildLast = e;
+      try {
+        stage.setPointerCapture(e.pointerId);
+      } catch {
+        // Synthetic events have no active pointer to capture.
+      }
+      const reach = (e.pointerType === 'touch' ? HANDLE_REACH_TOUCH : HANDLE_REACH) / sandbox.camera.scale;
+      sandbox.build.down(buildSample(e, sandbox), tool, reach);
+      return;
+    }
+    if (buildPointer !== -1 && buildLast !== null) {
+      // A second finger during a build gesture ends it (what was drawn so far is dropped) and
+      // the two fingers pinch: the first joins the play gestures where it is, as a press on
+      // nothing, so the second makes the pair.
+      sandbox.build.up(buildSample(buildLast, sandbox), true);
+      if (buildLast.pointerType === 'touch') {
+        gestures.down(sample(buildLast), { hit: 'none', spaceHeld: false, tool: 'play', paused: sandbox.settings.paused, explaining: false });
+      }
+      buildPointer = -1;
+      buildLast = null;
+    }
     const picked = sandbox.pickAtScreen(e.clientX, e.clientY);
     const s = sandbox.settings;
     const actions = gestures.down(sample(e), {
@@ -135,17 +174,26 @@ export function attachPointerInput(stage: HTMLElement, sandbox: Sandbox, keys: K
     hover.clientX = e.clientX;
     hover.clientY = e.clientY;
     hover.inside = true;
+    if (e.pointerId === buildPointer) {
+      buildLast = e;
+      sandbox.build.move(buildSample(e, sandbox));
+      return;
+    }
     const p = sandbox.camera.screenToWorld(e.clientX, e.clientY);
     tracker.add(e.timeStamp, p.x, p.y);
     for (const a of gestures.move(sample(e))) act(a, e.timeStamp);
   });
 
-  stage.addEventListener('pointerup', (e) => {
-    for (const a of gestures.up(sample(e), false)) act(a, e.timeStamp);
-  });
-  stage.addEventListener('pointercancel', (e) => {
-    for (const a of gestures.up(sample(e), true)) act(a, e.timeStamp);
-  });
+  const release = (e: PointerEvent, cancelled: boolean): void => {
+    if (e.pointerId === buildPointer) {
+      buildPointer = -1;
+      sandbox.build.up(buildSample(e, sandbox), cancelled);
+      return;
+    }
+    for (const a of gestures.up(sample(e), cancelled)) act(a, e.timeStamp);
+  };
+  stage.addEventListener('pointerup', (e) => release(e, false));
+  stage.addEventListener('pointercancel', (e) => release(e, true));
   stage.addEventListener('pointerleave', () => {
     hover.inside = false;
   });

@@ -1,14 +1,15 @@
 /**
  * Keyboard shortcuts: space pause (space + drag pans instead), `.` or → step (along the
  * timeline when scrubbed back), `,` or ← step back, Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or
- * Ctrl+Y redo, r reset,
- * 1–5 shape, Delete or Backspace remove the body under the pointer, f fit the view,
+ * Ctrl+Y redo, r reset, 1–5 shape, g v w m s e the tools (play, select, wall, mover, spray,
+ * erase), Delete or Backspace remove the selected bodies or else the body under the pointer, f fit the view,
  * ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
  */
 import type { HelpCard } from '../ui/help';
 import type { HoverState } from './input';
 import type { Sandbox } from '../sandbox';
 import { SHAPE_KINDS } from '../shared/settings';
+import { toolOfKey } from '../build/tool-hint';
 
 /** Whether space is down, and whether it was used to pan (then its release does not pause). */
 export interface KeyboardState {
@@ -49,9 +50,11 @@ export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () 
       sandbox.requestReset();
     } else if (e.key >= '1' && e.key <= '5') {
       sandbox.settings.shape = SHAPE_KINDS[Number(e.key) - 1];
+    } else if (toolOfKey(e.key) !== undefined) {
+      sandbox.settings.tool = toolOfKey(e.key) ?? 'play';
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       const h = hover();
-      if (h.inside) sandbox.removeAtScreen(h.clientX, h.clientY);
+      if (!sandbox.build.deleteSelected() && h.inside) sandbox.removeAtScreen(h.clientX, h.clientY);
     } else if (e.key === 'f' || e.key === 'F') {
       sandbox.fitView();
     } else if (e.key === '?') {
@@ -59,7 +62,10 @@ export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () 
     } else if (e.key === 'Escape') {
       // Escape closes the help first, then lets go of the selected pair.
       if (help.open) help.close();
-      else sandbox.selection = [];
+      else {
+        sandbox.selection = [];
+        sandbox.build.clear();
+      }
     } else {
       handled = false;
     }

@@ -73,16 +73,17 @@ export class Camera {
   }
 
   /**
-   * Centres `bounds` and zooms so that it fills the viewport less `margin` CSS px on each side
-   * and `insetRight` CSS px on the right (where the panel covers the view).
+   * Centres `bounds` and zooms so that it fills the viewport less `margin` CSS px on each side,
+   * `insetRight` CSS px on the right (where the panel covers the view) and `insetLeft` on the
+   * left (the tool palette).
    */
-  fit(bounds: Bounds, margin = 24, insetRight = 0): void {
+  fit(bounds: Bounds, margin = 24, insetRight = 0, insetLeft = 0): void {
     const w = Math.max(1e-6, bounds.maxX - bounds.minX);
     const h = Math.max(1e-6, bounds.maxY - bounds.minY);
-    const sx = Math.max(1, this.width - insetRight - 2 * margin) / w;
+    const sx = Math.max(1, this.width - insetRight - insetLeft - 2 * margin) / w;
     const sy = Math.max(1, this.height - 2 * margin) / h;
     this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.min(sx, sy)));
-    this.x = (bounds.minX + bounds.maxX) / 2 + insetRight / 2 / this.scale;
+    this.x = (bounds.minX + bounds.maxX) / 2 + (insetRight - insetLeft) / 2 / this.scale;
     this.y = (bounds.minY + bounds.maxY) / 2;
   }
 

@@ -9,8 +9,12 @@ import type { WorldOptions } from '../../physics/index';
 export const SHAPE_KINDS = ['circle', 'box', 'rounded', 'capsule', 'random'] as const;
 export type ShapeKind = (typeof SHAPE_KINDS)[number];
 
-/** What a primary press on empty space or a body does: play (spawn, grab), spray, or erase. The touch toolbar sets it. */
-export const TOOLS = ['play', 'spray', 'erase'] as const;
+/**
+ * What a primary press on empty space or a body does: play (spawn, grab), select (move,
+ * resize, box-select; the inspector), draw a wall or a mover (build/), spray, or erase. The
+ * toolbar, the panel and keys set it.
+ */
+export const TOOLS = ['play', 'select', 'wall', 'mover', 'spray', 'erase'] as const;
 export type Tool = (typeof TOOLS)[number];
 
 /** The two renderers. */

@@ -7,6 +7,7 @@
  * rather than queueing them. The layout of a frame's bodies, and its writer and readers, are in
  * frame.ts.
  */
+import type { BodyEdit } from '../build/body-patch';
 import type { BodyDef, StepProfile, WorldOptions, WorldSnapshot, WorldStats } from '../../physics/index';
 import type { Bounds } from './camera';
 import type { MaterialKey, NewMaterial } from './material';
@@ -61,6 +62,9 @@ export type ToWorker =
   | { type: 'drag'; x: number; y: number }
   | { type: 'release'; vx: number; vy: number }
   | { type: 'remove'; id: number }
+  | { type: 'create'; def: BodyDef }
+  | { type: 'edit-bodies'; edits: BodyEdit[] }
+  | { type: 'remove-bodies'; ids: number[] }
   | { type: 'export' }
   | { type: 'return'; buffer: ArrayBuffer };
 

@@ -15,6 +15,11 @@ const HELP = [
   ['1 – 5', 'circle, box, rounded rect, capsule, random'],
   ['f', 'fit the view'],
   ['alt + click two bodies', 'explain their collision (Esc clears)'],
+  ['g  v  w  m  s  e', 'tools: play (grab and spawn), select, wall, mover, spray, erase (also the palette on the left)'],
+  ['select: click, drag, corners', 'inspect a body, move it, resize it; drag on empty space (or shift + drag) to box-select'],
+  ['wall / mover: drag', 'draw a static wall or a moving mover; hold shift or alt for rounded corners'],
+  ['mover: drag from inside it', "aim its velocity arrow (or drag the arrow's tip with select)"],
+  ['Delete', 'remove the selected bodies (or the body under the pointer)'],
   ['drop a .json file', 'load a saved scene'],
   ['?', 'this help'],
 ] as const;
@@ -26,6 +31,8 @@ const TOUCH_HELP = [
   ['two fingers', 'pan and pinch-zoom'],
   ['toolbar: spray', 'drag to spray bodies'],
   ['toolbar: erase', 'tap or drag over bodies to remove them'],
+  ['toolbar: select', 'tap a body to inspect and edit it; drag it to move it, its corners to resize'],
+  ['toolbar: wall / mover', 'drag to draw a wall or a mover; drag inside a new mover to aim it'],
   ['toolbar: pause / run', 'stop or start time'],
   ['Jostle (top right)', 'open the panel'],
 ] as const;

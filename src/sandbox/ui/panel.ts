@@ -11,7 +11,8 @@ import { showMessage } from './messages';
 import type { Sandbox } from '../sandbox';
 import { STRESS_PRESETS, type StressMode } from '../stress/stress-mode';
 import { MATERIAL_KEYS } from '../shared/material';
-import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, type RendererKind, type Settings } from '../shared/settings';
+import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, TOOLS, type RendererKind, type Settings } from '../shared/settings';
+import { TOOL_KEYS } from '../build/tool-hint';
 
 /** Screens this narrow open with the panel closed (a phone held upright). */
 export const NARROW_SCREEN = '(max-width: 700px)';
@@ -61,6 +62,12 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   };
   // Folders in order of use: what a new user reaches for first is open at the top; the
   // stress test, debug layers, explainer and files are one click away, closed.
+  const tools = gui.addFolder('Tools');
+  const toolOptions: Record<string, string> = {};
+  for (const t of TOOLS) toolOptions[`${t} (${TOOL_KEYS[t]})`] = t;
+  tools.add(s, 'tool', toolOptions).name('tool').onChange(() => sandbox.changed());
+  tools.add({ remove: () => sandbox.build.deleteSelected() }, 'remove').name('delete selected (Del)');
+
   const sim = gui.addFolder('Simulation');
   sim.add(s, 'paused').name('pause (space)').onChange((v: boolean) => sandbox.setPaused(v));
   sim.add(buttons, 'step').name('step (. or →)');

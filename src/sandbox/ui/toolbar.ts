@@ -1,12 +1,15 @@
 /**
- * The touch toolbar (bottom right, on touch screens and narrow windows): what a finger cannot
- * do with keys and buttons it does not have. Pause or run, undo and redo, and the tool a tap or drag uses:
- * play (tap spawns, drag throws), spray (drag sprays bodies), erase (tap or drag removes).
+ * The toolbar: pause or run, undo and redo, and the tool a press uses: play (tap spawns, drag
+ * throws), select (the inspector; move, resize, box-select), wall and mover (draw them), spray,
+ * erase. On touch screens and narrow windows it sits bottom right, where a thumb reaches; on a
+ * desktop at the top, each tool with its key.
  */
+import '../build/build.css';
+import { TOOL_HINTS, TOOL_KEYS } from '../build/tool-hint';
 import type { Sandbox } from '../sandbox';
 import { TOOLS, type Tool } from '../shared/settings';
 
-const TOOL_LABELS: Record<Tool, string> = { play: 'play', spray: 'spray', erase: 'erase' };
+const TOOL_LABELS: Record<Tool, string> = { play: 'play', select: 'select', wall: 'wall', mover: 'mover', spray: 'spray', erase: 'erase' };
 
 /** Creates the toolbar; it follows the sandbox's changes. */
 export function createToolbar(sandbox: Sandbox): void {
@@ -41,7 +44,10 @@ export function createToolbar(sandbox: Sandbox): void {
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.tool = tool;
-    button.textContent = TOOL_LABELS[tool];
+    button.title = `${TOOL_HINTS[tool]} (key ${TOOL_KEYS[tool]})`;
+    const key = document.createElement('kbd');
+    key.textContent = TOOL_KEYS[tool];
+    button.append(TOOL_LABELS[tool], key);
     button.addEventListener('click', () => {
       sandbox.settings.tool = tool;
       sandbox.changed();
@@ -50,8 +56,9 @@ export function createToolbar(sandbox: Sandbox): void {
     bar.appendChild(button);
   }
   const update = (): void => {
-    pause.textContent = sandbox.settings.paused ? '▶ run' : '❚❚ pause';
+    pause.innerHTML = sandbox.settings.paused ? '▶<span> run</span>' : '❚❚<span> pause</span>';
     pause.setAttribute('aria-pressed', String(sandbox.settings.paused));
+    pause.setAttribute('aria-label', sandbox.settings.paused ? 'run' : 'pause');
     for (const [tool, button] of tools) button.setAttribute('aria-pressed', String(sandbox.settings.tool === tool));
   };
   sandbox.onChange(update);

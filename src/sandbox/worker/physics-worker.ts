@@ -42,6 +42,7 @@ import { crowd } from '../../scenes/crowd';
 import { growStressArena, stressArena, stressArenaBounds, type StressArena } from '../../scenes/stress-arena';
 import type { Bounds } from '../shared/camera';
 import { FRAME_STRIDE, writeFrame } from '../shared/frame';
+import { applyBodyEdits } from '../build/body-patch';
 import { Grab } from '../shared/grab';
 import { setMaterialAll } from '../shared/material';
 import { scatter, scatterReport } from '../shared/scatter';
@@ -269,6 +270,16 @@ function attempt(what: string, action: () => void): void {
   }
 }
 
+/** Removes body `id` if it lives, letting go of it if held. */
+function removeBody(id: number): void {
+  const body = world.getBody(id);
+  if (body === undefined) return;
+  if (grab?.body === body) grab = null;
+  world.destroyBody(body);
+  layout++;
+  dirty = true;
+}
+
 scope.onmessage = (event) => {
   const m = event.data;
   switch (m.type) {
@@ -320,7 +331,8 @@ scope.onmessage = (event) => {
       attempt('Not applied', () => setMaterialAll(world, m.key, m.value));
       break;
     case 'spawn':
-      attempt('Cannot spawn here', () => {
+    case 'create':
+      attempt(m.type === 'spawn' ? 'Cannot spawn here' : 'Cannot build here', () => {
         world.createBody(m.def);
         layout++;
         dirty = true;
@@ -358,15 +370,18 @@ scope.onmessage = (event) => {
       grab?.release(m.vx, m.vy, paused);
       grab = null;
       break;
-    case 'remove': {
-      const body = world.getBody(m.id);
-      if (body === undefined) break;
-      if (grab?.body === body) grab = null;
-      world.destroyBody(body);
-      layout++;
-      dirty = true;
+    case 'remove':
+      removeBody(m.id);
       break;
-    }
+    case 'edit-bodies':
+      attempt('Not changed', () => {
+        applyBodyEdits(world, m.edits);
+        dirty = true;
+      });
+      break;
+    case 'remove-bodies':
+      for (const id of m.ids) removeBody(id);
+      break;
     case 'export':
       scope.postMessage({ type: 'world', snapshot: world.toJSON() });
       break;

@@ -5,6 +5,7 @@
  * frames, so a worker stepping at its own rate still moves smoothly on screen), a body under
  * the pointer, counts and profiles. Nothing here waits for the worker.
  */
+import type { BodyEdit } from '../build/body-patch';
 import type { BodyDef, PointHit, StepProfile, WorldOptions, WorldSnapshot } from '../../physics/index';
 import type { BodyInstances } from '../shared/body-instances';
 import type { Bounds } from '../shared/camera';
@@ -105,6 +106,17 @@ export class WorkerSession implements PhysicsHost {
   }
   remove(id: number): void {
     this.send({ type: 'remove', id });
+  }
+  createBody(def: BodyDef): number | null {
+    this.send({ type: 'create', def });
+    return null;
+  }
+  editBodies(edits: readonly BodyEdit[]): string | null {
+    this.send({ type: 'edit-bodies', edits: [...edits] });
+    return null;
+  }
+  removeBodies(ids: readonly number[]): void {
+    this.send({ type: 'remove-bodies', ids: [...ids] });
   }
 
   /** The worker's world as a snapshot (it keeps running). */

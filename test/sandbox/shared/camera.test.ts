@@ -51,4 +51,11 @@ describe('Camera', () => {
     expect(left.x).toBeCloseTo(10 + 24, 6);
     expect(right.x).toBeCloseTo(10 + 800 - 276 - 24, 6);
   });
+
+  it('keeps the box clear of an inset on the left too (the tool palette)', () => {
+    const c = camera();
+    c.fit({ minX: -20, minY: -5, maxX: 20, maxY: 5 }, 24, 276, 120);
+    expect(c.worldToScreen(-20, 0).x).toBeCloseTo(10 + 120 + 24, 6);
+    expect(c.worldToScreen(20, 0).x).toBeCloseTo(10 + 800 - 276 - 24, 6);
+  });
 });
