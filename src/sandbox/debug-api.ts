@@ -9,6 +9,7 @@ import type { Sandbox } from './sandbox';
 import type { RendererKind, Settings } from './shared/settings';
 import type { StressMode, StressState } from './stress/stress-mode';
 import type { RampOptions } from './shared/stress-ramp';
+import type { ProfileCard } from './ui/profile-card';
 
 /** Stress mode from the console and the tests. */
 export interface StressApi {
@@ -24,6 +25,21 @@ export interface StressApi {
   leave(): Promise<void>;
   /** Where it is (a fresh copy each read). */
   readonly state: StressState;
+}
+
+/** Pieces of the page beyond the sandbox that `window.jostle` reaches. */
+export interface DebugApiParts {
+  profileCard: ProfileCard;
+}
+
+/** The phase profile graph of normal play. */
+export interface ProfileGraphApi {
+  /** Whether the user asked for it (`p`, the panel). */
+  readonly shown: boolean;
+  /** Whether it is on screen (hidden in stress mode). */
+  readonly visible: boolean;
+  /** Steps it has recorded since the page opened. */
+  readonly steps: number;
 }
 
 export interface JostleApi {
@@ -50,6 +66,7 @@ export interface JostleApi {
   setFriction(mu: number): void;
   readonly sandbox: Sandbox;
   readonly stress: StressApi;
+  readonly profileGraph: ProfileGraphApi;
 }
 
 declare global {
@@ -65,6 +82,7 @@ export function installDebugApi(
   stress: StressMode,
   renderer: () => RendererKind,
   setRenderer: (kind: RendererKind) => void,
+  parts: DebugApiParts,
 ): void {
   window.jostle = {
     get world() {
@@ -111,6 +129,17 @@ export function installDebugApi(
       leave: () => stress.leave(),
       get state() {
         return stress.state;
+      },
+    },
+    profileGraph: {
+      get shown() {
+        return parts.profileCard.shown;
+      },
+      get visible() {
+        return parts.profileCard.visible;
+      },
+      get steps() {
+        return parts.profileCard.stepsRecorded;
       },
     },
   };

@@ -24,6 +24,7 @@ import { Sandbox } from './sandbox';
 import type { RendererKind } from './shared/settings';
 import { StatsReadout } from './ui/stats';
 import { StressMode } from './stress/stress-mode';
+import { ProfileCard } from './ui/profile-card';
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -107,12 +108,14 @@ const pauseBadge = createPauseBadge(stage, () => {
 });
 const stress = new StressMode(sandbox);
 const scaleReadout = createScaleReadout(stage);
+const profileCard = new ProfileCard();
 stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
   step(dt) {
     try {
       sandbox.step(dt);
       stats.readout?.step(sandbox.world.profile);
+      profileCard.addStep(sandbox.world.profile);
     } catch (error) {
       // A failing step must not kill the frame loop: stop, say why, keep the scene to inspect.
       sandbox.setPaused(true);
@@ -140,6 +143,8 @@ const loop = new FixedStepLoop({
     if (counts !== null) stats.readout?.frame(() => counts, renderer.kind, now, 'worker');
     else stats.readout?.frame(() => sandbox.statsCounts(), renderer.kind, now);
     stress.recordFrame(drawing ? now - started : -1, now);
+    profileCard.suppress(stress.active);
+    profileCard.draw();
   },
 });
 sandbox.attachLoop(loop);
@@ -152,14 +157,15 @@ const panel = createPanel(sandbox, stress, {
   openFile: () => io.openFile(),
   copyShareLink: () => void io.copyShareLink(),
   showHelp: () => help.toggle(),
+  profileGraph: profileCard,
 });
 stats.readout = new StatsReadout(panel.statsElement);
 createToolbar(sandbox);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
-attachKeyboard(sandbox, keys, () => hover, help);
+attachKeyboard(sandbox, keys, () => hover, help, { toggleProfile: () => (profileCard.shown = !profileCard.shown) });
 setRenderer(sandbox.settings.renderer);
-installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer);
+installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, { profileCard });
 new ResizeObserver(resize).observe(stage);
 resize();
 await io.restore();

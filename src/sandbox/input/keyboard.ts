@@ -1,7 +1,7 @@
 /**
  * Keyboard shortcuts: space pause (space + drag pans instead), `.` or → step, r reset,
  * 1–5 shape, Delete or Backspace remove the body under the pointer, f fit the view,
- * ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
+ * p the phase profile graph, ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
  */
 import type { HelpCard } from '../ui/help';
 import type { HoverState } from './input';
@@ -18,8 +18,20 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
 }
 
+/** Toggles the keyboard reaches beyond the sandbox's own state. */
+export interface KeyboardToggles {
+  /** `p`: the phase profile graph. */
+  toggleProfile(): void;
+}
+
 /** Wires the shortcuts; `help` is the help card that `?` toggles and Escape closes. */
-export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () => HoverState, help: HelpCard): void {
+export function attachKeyboard(
+  sandbox: Sandbox,
+  keys: KeyboardState,
+  hover: () => HoverState,
+  help: HelpCard,
+  toggles: KeyboardToggles,
+): void {
   window.addEventListener('keydown', (e) => {
     if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === ' ') {
@@ -43,6 +55,8 @@ export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () 
       if (h.inside) sandbox.removeAtScreen(h.clientX, h.clientY);
     } else if (e.key === 'f' || e.key === 'F') {
       sandbox.fitView();
+    } else if (e.key === 'p' || e.key === 'P') {
+      toggles.toggleProfile();
     } else if (e.key === '?') {
       help.toggle();
     } else if (e.key === 'Escape') {

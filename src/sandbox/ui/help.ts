@@ -14,6 +14,7 @@ const HELP = [
   ['r', 'reset the scene'],
   ['1 – 5', 'circle, box, rounded rect, capsule, random'],
   ['f', 'fit the view'],
+  ['p', 'phase profile graph: ms per phase, last 4 s'],
   ['alt + click two bodies', 'explain their collision (Esc clears)'],
   ['drop a .json file', 'load a saved scene'],
   ['?', 'this help'],

@@ -23,6 +23,8 @@ export interface PanelActions {
   openFile(): void;
   copyShareLink(): void;
   showHelp(): void;
+  /** The phase profile graph's card: the Stats folder's checkbox shows it. */
+  profileGraph: { shown: boolean };
 }
 
 /** The panel: refresh after outside changes; `statsElement` is where the stats go. */
@@ -160,6 +162,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   const stats = gui.addFolder('Stats');
   const statsElement = document.createElement('pre');
   statsElement.id = 'stats';
+  stats.add(actions.profileGraph, 'shown').name('phase profile graph (p)');
   stats.$children.appendChild(statsElement);
   stats.close();
 
