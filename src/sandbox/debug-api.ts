@@ -10,6 +10,10 @@ import type { RendererKind, Settings } from './shared/settings';
 import type { StressMode, StressState } from './stress/stress-mode';
 import type { RampOptions } from './shared/stress-ramp';
 import type { ProfileCard } from './ui/profile-card';
+import type { CollisionLab } from './lab/lab';
+import type { Overlay } from './overlays/overlay';
+import type { PlacedLabel } from './lab/label-layout';
+import type { LabMode } from './lab/lab-card';
 
 /** Stress mode from the console and the tests. */
 export interface StressApi {
@@ -30,6 +34,20 @@ export interface StressApi {
 /** Pieces of the page beyond the sandbox that `window.jostle` reaches. */
 export interface DebugApiParts {
   profileCard: ProfileCard;
+  lab: CollisionLab;
+  overlay: Overlay;
+}
+
+/** The collision lab. */
+export interface LabApi {
+  /** Whether the lab is open (its scene, the pair valid, on this thread). */
+  readonly active: boolean;
+  mode: LabMode;
+  /** One step forward (restored from the lab's history when it has it) and one back. */
+  forward(): void;
+  back(): void;
+  /** Which step of the lab's history the world is at. */
+  readonly step: number;
 }
 
 /** The phase profile graph of normal play. */
@@ -67,6 +85,9 @@ export interface JostleApi {
   readonly sandbox: Sandbox;
   readonly stress: StressApi;
   readonly profileGraph: ProfileGraphApi;
+  readonly lab: LabApi;
+  /** The overlay's labels as drawn in the last frame (viewport px). */
+  readonly labels: readonly PlacedLabel[];
 }
 
 declare global {
@@ -141,6 +162,25 @@ export function installDebugApi(
       get steps() {
         return parts.profileCard.stepsRecorded;
       },
+    },
+    lab: {
+      get active() {
+        return parts.lab.active;
+      },
+      get mode() {
+        return parts.lab.mode;
+      },
+      set mode(mode: LabMode) {
+        parts.lab.mode = mode;
+      },
+      forward: () => parts.lab.forward(),
+      back: () => parts.lab.back(),
+      get step() {
+        return parts.lab.history.step;
+      },
+    },
+    get labels() {
+      return parts.overlay.labels;
     },
   };
 }

@@ -25,6 +25,8 @@ import type { RendererKind } from './shared/settings';
 import { StatsReadout } from './ui/stats';
 import { StressMode } from './stress/stress-mode';
 import { ProfileCard } from './ui/profile-card';
+import { CollisionLab } from './lab/lab';
+import { attachLabInput } from './lab/lab-input';
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -109,6 +111,7 @@ const pauseBadge = createPauseBadge(stage, () => {
 const stress = new StressMode(sandbox);
 const scaleReadout = createScaleReadout(stage);
 const profileCard = new ProfileCard();
+const lab = new CollisionLab(sandbox);
 stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
   step(dt) {
@@ -129,11 +132,13 @@ const loop = new FixedStepLoop({
     const camera = sandbox.camera;
     // A GPU still busy with the last frame skips this one: queueing more would block this thread.
     const drawing = renderer.ready();
+    // The lab first: it may frame the pair beside its card.
+    const labView = lab.frame();
     if (drawing) {
       if (sandbox.worker !== null) sandbox.worker.pack(sandbox.instances, camera.x, camera.y, started);
       else sandbox.instances.pack(sandbox.world, alpha, camera.x, camera.y);
       renderer.draw(sandbox.instances, camera);
-      overlay.draw(sandbox);
+      overlay.draw(sandbox, labView);
     }
     pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
     legend.update(sandbox.settings);
@@ -163,9 +168,10 @@ stats.readout = new StatsReadout(panel.statsElement);
 createToolbar(sandbox);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
+attachLabInput(stage, sandbox, lab);
 attachKeyboard(sandbox, keys, () => hover, help, { toggleProfile: () => (profileCard.shown = !profileCard.shown) });
 setRenderer(sandbox.settings.renderer);
-installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, { profileCard });
+installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, { profileCard, lab, overlay });
 new ResizeObserver(resize).observe(stage);
 resize();
 await io.restore();

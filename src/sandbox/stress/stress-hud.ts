@@ -4,6 +4,7 @@
  * bars by phase (profile-graph.ts) against the budget line.
  */
 import type { StepProfile } from '../../physics/index';
+import { createCard } from '../ui/card';
 import { ProfileGraph } from '../ui/profile-graph';
 
 /** Steps the graph shows. */
@@ -26,17 +27,11 @@ export class StressHud {
   private readonly graph = new ProfileGraph({ steps: STEPS_SHOWN, width: GRAPH_WIDTH, height: GRAPH_HEIGHT });
 
   constructor() {
-    const card = document.createElement('section');
-    card.id = 'stress-hud';
-    card.hidden = true;
-    card.setAttribute('aria-label', 'Stress test');
-    const title = document.createElement('h2');
-    title.textContent = 'Stress test · physics in a worker';
+    const { card, title } = createCard('stress-hud', 'Stress test', 'Stress test · physics in a worker');
     this.headline = document.createElement('p');
     this.headline.className = 'headline';
     this.lines = document.createElement('pre');
     card.append(title, this.headline, this.lines, this.graph.element);
-    document.body.appendChild(card);
     this.element = card;
     this.graph.setBudget(8);
   }

@@ -4,6 +4,7 @@
  * stress mode, whose HUD has its own graph. Bottom left, above the help button.
  */
 import type { StepProfile } from '../../physics/index';
+import { createCard } from './card';
 import { ProfileGraph } from './profile-graph';
 
 /** Steps the card keeps: four seconds at 60 Hz. */
@@ -21,14 +22,8 @@ export class ProfileCard {
   stepsRecorded = 0;
 
   constructor() {
-    const card = document.createElement('section');
-    card.id = 'profile-card';
-    card.hidden = true;
-    card.setAttribute('aria-label', 'Step time by phase');
-    const title = document.createElement('h2');
-    title.textContent = 'Step time by phase · last 4 s';
+    const { card, title } = createCard('profile-card', 'Step time by phase', 'Step time by phase · last 4 s');
     card.append(title, this.graph.element);
-    document.body.appendChild(card);
     this.element = card;
   }
 
