@@ -88,6 +88,8 @@ export interface JostleApi {
   readonly lab: LabApi;
   /** The overlay's labels as drawn in the last frame (viewport px). */
   readonly labels: readonly PlacedLabel[];
+  /** The open scene's game (the flappy course), or null. */
+  readonly game: { readonly state: string; readonly score: number; readonly status: string } | null;
 }
 
 declare global {
@@ -181,6 +183,9 @@ export function installDebugApi(
     },
     get labels() {
       return parts.overlay.labels;
+    },
+    get game() {
+      return sandbox.game;
     },
   };
 }

@@ -27,6 +27,8 @@ import { StressMode } from './stress/stress-mode';
 import { ProfileCard } from './ui/profile-card';
 import { CollisionLab } from './lab/lab';
 import { attachLabInput } from './lab/lab-input';
+import { attachGameInput } from './input/game-input';
+import { GameHud } from './ui/game-hud';
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -112,6 +114,7 @@ const stress = new StressMode(sandbox);
 const scaleReadout = createScaleReadout(stage);
 const profileCard = new ProfileCard();
 const lab = new CollisionLab(sandbox);
+const gameHud = new GameHud();
 stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
   step(dt) {
@@ -150,6 +153,7 @@ const loop = new FixedStepLoop({
     stress.recordFrame(drawing ? now - started : -1, now);
     profileCard.suppress(stress.active);
     profileCard.draw();
+    gameHud.update(sandbox.game);
   },
 });
 sandbox.attachLoop(loop);
@@ -169,6 +173,7 @@ createToolbar(sandbox);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
 attachLabInput(stage, sandbox, lab);
+attachGameInput(stage, sandbox);
 attachKeyboard(sandbox, keys, () => hover, help, { toggleProfile: () => (profileCard.shown = !profileCard.shown) });
 setRenderer(sandbox.settings.renderer);
 installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, { profileCard, lab, overlay });

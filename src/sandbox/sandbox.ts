@@ -9,7 +9,7 @@
  * once. In stress mode `world` is an empty stand-in until the worker's world is handed back.
  */
 import { World, mulberry32, type Body, type Random } from '../physics/index';
-import { SCENES, findScene } from '../scenes/index';
+import { SCENES, findScene, type SceneGame } from '../scenes/index';
 import { BodyInstances } from './shared/body-instances';
 import { Camera, type Bounds } from './shared/camera';
 import type { Grab } from './shared/grab';
@@ -52,6 +52,8 @@ export class Sandbox {
   sceneLabel: string | null = null;
   /** When the last unconfirmed reset asked (ms, performance.now), or -Infinity. */
   private resetAsked = -Infinity;
+  /** The game the open scene plays (the flappy course), or null. */
+  game: SceneGame | null = null;
   /** Steps run in the current world (0: its pairs and contacts are not measured yet). */
   stepsInWorld = 0;
   private loop: FixedStepLoop | null = null;
@@ -125,6 +127,7 @@ export class Sandbox {
     if (this.worker === session) return;
     this.dropWorker();
     this.world = new World();
+    this.game = null;
     this.local.held = null;
     this.selection = [];
     this.instances.reset();
@@ -149,6 +152,7 @@ export class Sandbox {
   step(dt: number): void {
     this.instances.capture(this.world);
     this.local.step(dt);
+    this.game?.afterStep();
     this.stepsInWorld++;
   }
 
@@ -175,6 +179,7 @@ export class Sandbox {
     entry.build(world);
     this.settings.scene = entry.id;
     this.replaceWorld(world);
+    this.game = entry.game?.(world) ?? null;
     if (entry.view !== undefined) this.sceneBounds = { ...entry.view };
     // The explainer is on in the scene made for it (the lab) and off elsewhere until asked for.
     this.settings.explain = entry.explainPair !== undefined;
@@ -185,6 +190,15 @@ export class Sandbox {
     this.setPaused(entry.startPaused === true);
     this.fitView();
     showSceneNote(entry.description);
+    this.changed();
+  }
+
+  /** The game's action key (space, a tap): a flap, or after a crash the course again. Runs time if paused. */
+  gameAction(): void {
+    const game = this.game;
+    if (game === null) return;
+    if (game.action() === 'restart') this.reset();
+    if (this.settings.paused) this.setPaused(false);
     this.changed();
   }
 
@@ -219,6 +233,7 @@ export class Sandbox {
   replaceWorld(world: World): void {
     this.dropWorker();
     this.world = world;
+    this.game = null;
     this.stepsInWorld = 0;
     this.local.held = null;
     this.selection = [];

@@ -34,6 +34,12 @@ export function attachKeyboard(
 ): void {
   window.addEventListener('keydown', (e) => {
     if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === ' ' && sandbox.game !== null) {
+      // A scene's game takes space as its action (the flappy course's flap).
+      e.preventDefault();
+      if (!e.repeat) sandbox.gameAction();
+      return;
+    }
     if (e.key === ' ') {
       e.preventDefault();
       if (!e.repeat) {
@@ -72,7 +78,7 @@ export function attachKeyboard(
     }
   });
   window.addEventListener('keyup', (e) => {
-    if (e.key !== ' ' || !keys.spaceHeld) return;
+    if (e.key !== ' ' || !keys.spaceHeld || sandbox.game !== null) return;
     keys.spaceHeld = false;
     if (isTyping(e.target)) return;
     if (!keys.spaceUsed) {

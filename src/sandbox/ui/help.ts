@@ -9,7 +9,7 @@ const HELP = [
   ['right click a body, Delete', 'remove it'],
   ['right / middle drag, space + drag', 'pan'],
   ['wheel, pinch', 'zoom around the cursor'],
-  ['space', 'pause / run'],
+  ['space', 'pause / run (in the flappy course: flap)'],
   ['. or →', 'one step'],
   ['r', 'reset the scene'],
   ['1 – 5', 'circle, box, rounded rect, capsule, random'],
@@ -22,7 +22,7 @@ const HELP = [
 
 /** The same for fingers. */
 const TOUCH_HELP = [
-  ['tap empty space', 'spawn the selected shape'],
+  ['tap empty space', 'spawn the selected shape (in the flappy course: flap)'],
   ['drag a body', 'grab it; let go to throw'],
   ['two fingers', 'pan and pinch-zoom'],
   ['toolbar: spray', 'drag to spray bodies'],
