@@ -33,6 +33,8 @@ export interface SceneEntry {
   readonly startPaused?: boolean;
   /** Body ids to show in the collision explainer on open. */
   readonly explainPair?: readonly [number, number];
+  /** What the page labels each moving body with, for a scene about something you cannot see (the mass ratios' densities). */
+  readonly bodyLabels?: 'density';
   /** A game the scene plays on its world (its rules after each step, its action key), made when it opens. */
   readonly game?: (world: World) => SceneGame;
   /** What to frame on open (m); by default the bounds of every body. */
@@ -48,7 +50,7 @@ export const SCENES: readonly SceneEntry[] = [
   { id: 'hourglass', title: 'Hourglass', description: 'Sand pours through the neck of an hourglass under gravity.', build: (w) => hourglass(w) },
   { id: 'funnel', title: 'Funnel', description: 'Grains with friction pour through a funnel into a bin: watch them arch at the neck.', build: (w) => funnel(w) },
   { id: 'newtons-cradle', title: "Newton's cradle", description: 'A striker hits a row of touching elastic balls: the momentum comes out at the far end.', build: (w) => newtonsCradle(w) },
-  { id: 'mass-ratios', title: 'Mass ratios', description: 'Boxes of density 1, 10, 100 and 1000 stacked heaviest on top, and a 1000 box on a 1 box: both should stand still.', build: (w) => massRatios(w) },
+  { id: 'mass-ratios', title: 'Mass ratios', description: 'Boxes of density 1, 10, 100 and 1000 (each labelled) stacked heaviest on top, and a 1000 box on a 1 box: both should stand still.', build: (w) => massRatios(w), bodyLabels: 'density' },
   { id: 'crate-room', title: 'Crate room', description: 'A top-down room of crates: drag them to push, floor friction brings them to rest.', build: (w) => crateRoom(w) },
   {
     id: 'flappy',

@@ -22,6 +22,8 @@ export interface LabelRequest {
   /** The point the label belongs beside (px). */
   anchorX: number;
   anchorY: number;
+  /** Try centred on the point first (a label on a body), before the spots around it. */
+  centred?: boolean;
 }
 
 /** A placed label: the request and its box. */
@@ -42,6 +44,8 @@ const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
   [1, -1],
   [-1, -1],
 ];
+/** The one spot of a centred label's first ring. */
+const CENTRED: ReadonlyArray<readonly [number, number]> = [[0, 0]];
 /** Gap kept between two labels, px. */
 const GAP = 2;
 
@@ -75,8 +79,9 @@ export function layoutLabels(requests: readonly LabelRequest[], obstacles: reado
   for (const r of requests) {
     let best: Rect | null = null;
     let bestCost = Infinity;
-    search: for (const distance of RINGS) {
-      for (const [dx, dy] of DIRECTIONS) {
+    const rings = r.centred === true ? [0, ...RINGS] : RINGS;
+    search: for (const distance of rings) {
+      for (const [dx, dy] of distance === 0 ? CENTRED : DIRECTIONS) {
         const box = candidate(r, distance, dx, dy);
         const padded = { x: box.x - GAP, y: box.y - GAP, width: box.width + 2 * GAP, height: box.height + 2 * GAP };
         let cost = outsideArea(box, bounds) * 4;

@@ -13,6 +13,8 @@ import { explanationLines } from '../lab/explain-text';
 import { layoutLabels, type LabelRequest, type PlacedLabel, type Rect } from '../lab/label-layout';
 import type { LabView } from '../lab/lab';
 import type { Sandbox } from '../sandbox';
+import { findScene } from '../../scenes/index';
+import { bodyLabels } from './body-labels';
 
 export class Overlay {
   private readonly ctx: CanvasRenderingContext2D;
@@ -47,7 +49,8 @@ export class Overlay {
     const selection = s.explain ? sandbox.selection.filter((b) => b.isValid) : [];
     const explaining = s.explain && selection.length === 2 && lab === null;
     this.labels = [];
-    if (!this.wasDrawn && !anyDebugLayer(s) && selection.length === 0 && sandbox.grab === null && lab === null) {
+    const labelKind = sandbox.worker === null ? findScene(s.scene)?.bodyLabels : undefined;
+    if (!this.wasDrawn && !anyDebugLayer(s) && selection.length === 0 && sandbox.grab === null && lab === null && labelKind === undefined) {
       this.setCard('');
       return;
     }
@@ -87,6 +90,10 @@ export class Overlay {
       }
     } else {
       this.setCard('');
+    }
+    if (labelKind !== undefined) {
+      bodyLabels(ctx, sandbox.world, camera, labelKind, names);
+      this.wasDrawn = true;
     }
     if (names.length + labels.length > 0) {
       // Labels keep off the panel too: a label under it cannot be read.
