@@ -11,7 +11,7 @@ import { control, waitFrames } from './page-helpers';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
 
-/** Pixels of the graph's canvas that are bars (a phase colour), not the dark background. */
+/** Pixels of the graph's canvas that are bars: saturated phase colours, not the grey text or the dark background. */
 function barPixels(page: Page): Promise<number> {
   return page.evaluate(() => {
     const canvas = document.querySelector('#profile-card canvas');
@@ -19,7 +19,12 @@ function barPixels(page: Page): Promise<number> {
     const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
     if (data === undefined) return -1;
     let n = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] > 200) n++;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i];
+      const g = data[i + 1];
+      const b = data[i + 2];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 80) n++;
+    }
     return n;
   });
 }
