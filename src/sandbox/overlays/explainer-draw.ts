@@ -218,10 +218,16 @@ export function drawSweep(ctx: CanvasRenderingContext2D, camera: Camera, a: Pair
 }
 
 /**
- * Draws each body's velocity arrow with its handle ring and names the bodies; `origin` is the
- * overlay's client offset (the handles are in client px).
+ * Draws each body's velocity arrow and names the bodies; with `rings` (the lab, where they can
+ * be dragged) a handle ring at each arrow's tip.
  */
-export function drawVelocityHandles(ctx: CanvasRenderingContext2D, camera: Camera, bodies: ReadonlyArray<readonly [PairBody, string]>, labels: LabelRequest[]): void {
+export function drawVelocityHandles(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  bodies: ReadonlyArray<readonly [PairBody, string]>,
+  labels: LabelRequest[],
+  rings: boolean,
+): void {
   const s = camera.scale;
   for (const [body, name] of bodies) {
     const x = sx(camera, body.x);
@@ -233,10 +239,11 @@ export function drawVelocityHandles(ctx: CanvasRenderingContext2D, camera: Camer
     ctx.fillStyle = VELOCITY_COLOR;
     ctx.lineWidth = 2;
     arrow(ctx, x, y, x + body.vx * VELOCITY_TIME * s, y - body.vy * VELOCITY_TIME * s);
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.arc(hx, hy, 7, 0, 2 * Math.PI);
-    ctx.stroke();
+    if (rings) {
+      ctx.beginPath();
+      ctx.arc(hx, hy, 7, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
     labels.push(measureLabel(ctx, `v${name}`, VELOCITY_COLOR, hx, hy));
     dot(ctx, x, y, D_COLOR, 3);
     labels.push(measureLabel(ctx, name, D_COLOR, x, y));

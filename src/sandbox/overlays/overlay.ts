@@ -73,7 +73,7 @@ export class Overlay {
     if (lab !== null) {
       if (lab.mode === 'collision') drawExplanation(ctx, camera, lab.a, lab.b, lab.explanation, labels, s.measurements);
       else drawSweep(ctx, camera, lab.a, lab.b, lab.sweep, labels);
-      drawVelocityHandles(ctx, camera, [[lab.a, 'A'], [lab.b, 'B']], names);
+      drawVelocityHandles(ctx, camera, [[lab.a, 'A'], [lab.b, 'B']], names, true);
       obstacles.push(lab.card);
       this.setCard('');
       this.wasDrawn = true;
@@ -82,7 +82,7 @@ export class Overlay {
       const b = pairBodyOf(selection[1]);
       const e = this.explain(sandbox, a, b);
       drawExplanation(ctx, camera, a, b, e, labels, s.measurements);
-      drawVelocityHandles(ctx, camera, [[a, 'A'], [b, 'B']], names);
+      drawVelocityHandles(ctx, camera, [[a, 'A'], [b, 'B']], names, false);
       this.setCard(explanationLines(e).join('\n'));
       if (!this.card.hidden) {
         const r = this.card.getBoundingClientRect();
