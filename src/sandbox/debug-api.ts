@@ -13,6 +13,11 @@ import type { HistoryStatus } from './history/history';
 import { hashText, hashWorld } from './history/state-hash';
 import type { ReplayIO } from './files/replay-io';
 import { writeReplay } from './files/replay-file';
+import type { ProfileCard } from './ui/profile-card';
+import type { CollisionLab } from './lab/lab';
+import type { Overlay } from './overlays/overlay';
+import type { PlacedLabel } from './lab/label-layout';
+import type { LabMode } from './lab/lab-card';
 
 /** Stress mode from the console and the tests. */
 export interface StressApi {
@@ -46,6 +51,35 @@ export interface HistoryApi {
   loadReplay(text: string): boolean;
 }
 
+/** Pieces of the page beyond the sandbox that `window.jostle` reaches. */
+export interface DebugApiParts {
+  profileCard: ProfileCard;
+  lab: CollisionLab;
+  overlay: Overlay;
+}
+
+/** The collision lab. */
+export interface LabApi {
+  /** Whether the lab is open (its scene, the pair valid, on this thread). */
+  readonly active: boolean;
+  mode: LabMode;
+  /** One step forward (restored from the lab's history when it has it) and one back. */
+  forward(): void;
+  back(): void;
+  /** Which step of the lab's history the world is at. */
+  readonly step: number;
+}
+
+/** The phase profile graph of normal play. */
+export interface ProfileGraphApi {
+  /** Whether the user asked for it (`p`, the panel). */
+  readonly shown: boolean;
+  /** Whether it is on screen (hidden in stress mode). */
+  readonly visible: boolean;
+  /** Steps it has recorded since the page opened. */
+  readonly steps: number;
+}
+
 export interface JostleApi {
   /** The main thread's world; in stress mode an empty stand-in (the worker has the real one: see `stress`). */
   readonly world: World;
@@ -75,6 +109,12 @@ export interface JostleApi {
   readonly selectedIds: number[];
   /** Selects bodies `ids` as the select tool would. */
   selectBodies(ids: number[]): void;
+  readonly profileGraph: ProfileGraphApi;
+  readonly lab: LabApi;
+  /** The overlay's labels as drawn in the last frame (viewport px). */
+  readonly labels: readonly PlacedLabel[];
+  /** The open scene's game (the flappy course), or null. */
+  readonly game: { readonly state: string; readonly score: number; readonly status: string } | null;
 }
 
 declare global {
@@ -91,6 +131,7 @@ export function installDebugApi(
   renderer: () => RendererKind,
   setRenderer: (kind: RendererKind) => void,
   replays: ReplayIO,
+  parts: DebugApiParts,
 ): void {
   window.jostle = {
     get world() {
@@ -165,6 +206,39 @@ export function installDebugApi(
         return rec === null ? null : JSON.stringify(writeReplay(rec, sandbox.settings.scene));
       },
       loadReplay: (text) => replays.loadReplayText(text, 'from the console'),
+    },
+    profileGraph: {
+      get shown() {
+        return parts.profileCard.shown;
+      },
+      get visible() {
+        return parts.profileCard.visible;
+      },
+      get steps() {
+        return parts.profileCard.stepsRecorded;
+      },
+    },
+    lab: {
+      get active() {
+        return parts.lab.active;
+      },
+      get mode() {
+        return parts.lab.mode;
+      },
+      set mode(mode: LabMode) {
+        parts.lab.mode = mode;
+      },
+      forward: () => parts.lab.forward(),
+      back: () => parts.lab.back(),
+      get step() {
+        return parts.lab.history.step;
+      },
+    },
+    get labels() {
+      return parts.overlay.labels;
+    },
+    get game() {
+      return sandbox.game;
     },
   };
 }

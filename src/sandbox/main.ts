@@ -29,6 +29,11 @@ import { Sandbox } from './sandbox';
 import type { RendererKind } from './shared/settings';
 import { StatsReadout } from './ui/stats';
 import { StressMode } from './stress/stress-mode';
+import { ProfileCard } from './ui/profile-card';
+import { CollisionLab } from './lab/lab';
+import { attachLabInput } from './lab/lab-input';
+import { attachGameInput } from './input/game-input';
+import { GameHud } from './ui/game-hud';
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -119,12 +124,16 @@ const pauseBadge = createPauseBadge(stage, () => {
 });
 const stress = new StressMode(sandbox);
 const scaleReadout = createScaleReadout(stage);
+const profileCard = new ProfileCard();
+const lab = new CollisionLab(sandbox);
+const gameHud = new GameHud();
 stress.onProfile((p) => stats.readout?.step(p));
 const loop = new FixedStepLoop({
   step(dt) {
     try {
       sandbox.step(dt);
       stats.readout?.step(sandbox.world.profile);
+      profileCard.addStep(sandbox.world.profile);
     } catch (error) {
       // A failing step must not kill the frame loop: stop, say why, keep the scene to inspect.
       sandbox.setPaused(true);
@@ -138,11 +147,13 @@ const loop = new FixedStepLoop({
     const camera = sandbox.camera;
     // A GPU still busy with the last frame skips this one: queueing more would block this thread.
     const drawing = renderer.ready();
+    // The lab first: it may frame the pair beside its card.
+    const labView = lab.frame();
     if (drawing) {
       if (sandbox.worker !== null) sandbox.worker.pack(sandbox.instances, camera.x, camera.y, started);
       else sandbox.instances.pack(sandbox.world, alpha, camera.x, camera.y);
       renderer.draw(sandbox.instances, camera);
-      overlay.draw(sandbox);
+      overlay.draw(sandbox, labView);
       buildLayer.draw(sandbox.build, camera);
     }
     inspector.update(camera);
@@ -155,6 +166,9 @@ const loop = new FixedStepLoop({
     if (counts !== null) stats.readout?.frame(() => counts, renderer.kind, now, 'worker');
     else stats.readout?.frame(() => sandbox.statsCounts(), renderer.kind, now);
     stress.recordFrame(drawing ? now - started : -1, now);
+    profileCard.suppress(stress.active);
+    profileCard.draw();
+    gameHud.update(sandbox.game);
   },
 });
 sandbox.attachLoop(loop);
@@ -171,15 +185,18 @@ const panel = createPanel(sandbox, stress, {
   showHelp: () => help.toggle(),
   saveReplay: () => replays.saveReplay(),
   openReplay: () => replays.openReplay(),
+  profileGraph: profileCard,
 });
 stats.readout = new StatsReadout(panel.statsElement);
 createToolbar(sandbox);
 createToolHint(sandbox);
 const keys: KeyboardState = { spaceHeld: false, spaceUsed: false };
 const hover = attachPointerInput(stage, sandbox, keys);
-attachKeyboard(sandbox, keys, () => hover, help);
+attachLabInput(stage, sandbox, lab);
+attachGameInput(stage, sandbox);
+attachKeyboard(sandbox, keys, () => hover, help, { toggleProfile: () => (profileCard.shown = !profileCard.shown) });
 setRenderer(sandbox.settings.renderer);
-installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, replays);
+installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, replays, { profileCard, lab, overlay });
 new ResizeObserver(resize).observe(stage);
 resize();
 await io.restore();

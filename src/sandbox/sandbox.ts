@@ -9,7 +9,7 @@
  * once. In stress mode `world` is an empty stand-in until the worker's world is handed back.
  */
 import { World, mulberry32, type Body, type Random } from '../physics/index';
-import { SCENES, findScene } from '../scenes/index';
+import { SCENES, findScene, type SceneGame } from '../scenes/index';
 import { BuildController } from './build/build-controller';
 import { BodyInstances } from './shared/body-instances';
 import { Camera, type Bounds } from './shared/camera';
@@ -60,6 +60,8 @@ export class Sandbox {
   sceneLabel: string | null = null;
   /** When the last unconfirmed reset asked (ms, performance.now), or -Infinity. */
   private resetAsked = -Infinity;
+  /** The game the open scene plays (the flappy course), or null. */
+  game: SceneGame | null = null;
   /** Steps run in the current world (0: its pairs and contacts are not measured yet). */
   stepsInWorld = 0;
   private loop: FixedStepLoop | null = null;
@@ -163,6 +165,7 @@ export class Sandbox {
     if (this.worker === session) return;
     this.dropWorker();
     this.world = new World();
+    this.game = null;
     this.local.held = null;
     this.selection = [];
     this.instances.reset();
@@ -192,6 +195,7 @@ export class Sandbox {
     } else {
       this.history.beforeStep();
       this.local.step(dt);
+      this.game?.afterStep();
       this.history.afterStep(dt);
     }
     this.stepsInWorld++;
@@ -226,6 +230,7 @@ export class Sandbox {
     const world = new World();
     entry.build(world);
     this.replaceWorld(world, `open ${entry.title}`, () => (this.settings.scene = entry.id));
+    this.game = entry.game?.(world) ?? null;
     if (entry.view !== undefined) this.sceneBounds = { ...entry.view };
     // The explainer is on in the scene made for it (the lab) and off elsewhere until asked for.
     this.settings.explain = entry.explainPair !== undefined;
@@ -236,6 +241,15 @@ export class Sandbox {
     this.setPaused(entry.startPaused === true);
     this.fitView();
     showSceneNote(entry.description);
+    this.changed();
+  }
+
+  /** The game's action key (space, a tap): a flap, or after a crash the course again. Runs time if paused. */
+  gameAction(): void {
+    const game = this.game;
+    if (game === null) return;
+    if (game.action() === 'restart') this.reset();
+    if (this.settings.paused) this.setPaused(false);
     this.changed();
   }
 
@@ -302,6 +316,7 @@ export class Sandbox {
   private installWorld(world: World): void {
     this.dropWorker();
     this.world = world;
+    this.game = null;
     this.stepsInWorld = 0;
     this.local.held = null;
     this.selection = [];

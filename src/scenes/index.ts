@@ -9,6 +9,8 @@ import { collisionLab, LAB_BODY_A, LAB_BODY_B, LAB_VIEW } from './collision-lab'
 import { crateRoom } from './crate-room';
 import { crowd } from './crowd';
 import { emptyArena } from './empty-arena';
+import { FLAPPY_VIEW, flappy } from './flappy';
+import { FlappyGame, type SceneGame } from './flappy-rules';
 import { funnel } from './funnel';
 import { hourglass } from './hourglass';
 import { massRatios } from './mass-ratios';
@@ -31,6 +33,10 @@ export interface SceneEntry {
   readonly startPaused?: boolean;
   /** Body ids to show in the collision explainer on open. */
   readonly explainPair?: readonly [number, number];
+  /** What the page labels each moving body with, for a scene about something you cannot see (the mass ratios' densities). */
+  readonly bodyLabels?: 'density';
+  /** A game the scene plays on its world (its rules after each step, its action key), made when it opens. */
+  readonly game?: (world: World) => SceneGame;
   /** What to frame on open (m); by default the bounds of every body. */
   readonly view?: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number };
 }
@@ -44,8 +50,16 @@ export const SCENES: readonly SceneEntry[] = [
   { id: 'hourglass', title: 'Hourglass', description: 'Sand pours through the neck of an hourglass under gravity.', build: (w) => hourglass(w) },
   { id: 'funnel', title: 'Funnel', description: 'Grains with friction pour through a funnel into a bin: watch them arch at the neck.', build: (w) => funnel(w) },
   { id: 'newtons-cradle', title: "Newton's cradle", description: 'A striker hits a row of touching elastic balls: the momentum comes out at the far end.', build: (w) => newtonsCradle(w) },
-  { id: 'mass-ratios', title: 'Mass ratios', description: 'Boxes of density 1, 10, 100 and 1000 stacked heaviest on top, and a 1000 box on a 1 box: both should stand still.', build: (w) => massRatios(w) },
+  { id: 'mass-ratios', title: 'Mass ratios', description: 'Boxes of density 1, 10, 100 and 1000 (each labelled) stacked heaviest on top, and a 1000 box on a 1 box: both should stand still.', build: (w) => massRatios(w), bodyLabels: 'density' },
   { id: 'crate-room', title: 'Crate room', description: 'A top-down room of crates: drag them to push, floor friction brings them to rest.', build: (w) => crateRoom(w) },
+  {
+    id: 'flappy',
+    title: 'Flappy course',
+    description: 'A ball against moving pipes: space or tap flaps, each gap passed scores one, a crash stops the course (space again to retry).',
+    build: (w) => flappy(w),
+    game: (w) => new FlappyGame(w),
+    view: FLAPPY_VIEW,
+  },
   { id: 'crowd', title: 'Crowd (2000)', description: 'Two thousand bodies jostling in a box without gravity.', build: (w) => crowd(w, { count: 2000 }) },
   { id: 'pile', title: 'Pile (800)', description: 'Eight hundred bodies settling into a pile under gravity.', build: (w) => pile(w, { count: 800 }) },
   {
@@ -58,6 +72,8 @@ export const SCENES: readonly SceneEntry[] = [
     view: LAB_VIEW,
   },
 ];
+
+export type { SceneGame } from './flappy-rules';
 
 /** The scene with this id, or undefined. */
 export function findScene(id: string): SceneEntry | undefined {

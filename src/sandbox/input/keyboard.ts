@@ -3,6 +3,7 @@
  * timeline when scrubbed back), `,` or ← step back, Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or
  * Ctrl+Y redo, r reset, 1–5 shape, g v w m s e the tools (play, select, wall, mover, spray,
  * erase), Delete or Backspace remove the selected bodies or else the body under the pointer, f fit the view,
+ * p the phase profile graph,
  * ? help, Escape close the help or clear the selection. Keys typed into the panel's fields are left alone.
  */
 import type { HelpCard } from '../ui/help';
@@ -21,8 +22,20 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
 }
 
+/** Toggles the keyboard reaches beyond the sandbox's own state. */
+export interface KeyboardToggles {
+  /** `p`: the phase profile graph. */
+  toggleProfile(): void;
+}
+
 /** Wires the shortcuts; `help` is the help card that `?` toggles and Escape closes. */
-export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () => HoverState, help: HelpCard): void {
+export function attachKeyboard(
+  sandbox: Sandbox,
+  keys: KeyboardState,
+  hover: () => HoverState,
+  help: HelpCard,
+  toggles: KeyboardToggles,
+): void {
   window.addEventListener('keydown', (e) => {
     if (!isTyping(e.target) && (e.ctrlKey || e.metaKey) && !e.altKey && /^[zy]$/i.test(e.key)) {
       // Ctrl/Cmd+Z undo; Ctrl/Cmd+Shift+Z and Ctrl+Y redo (a field keeps its own undo).
@@ -33,6 +46,12 @@ export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () 
       return;
     }
     if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === ' ' && sandbox.game !== null) {
+      // A scene's game takes space as its action (the flappy course's flap).
+      e.preventDefault();
+      if (!e.repeat) sandbox.gameAction();
+      return;
+    }
     if (e.key === ' ') {
       e.preventDefault();
       if (!e.repeat) {
@@ -57,6 +76,8 @@ export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () 
       if (!sandbox.build.deleteSelected() && h.inside) sandbox.removeAtScreen(h.clientX, h.clientY);
     } else if (e.key === 'f' || e.key === 'F') {
       sandbox.fitView();
+    } else if (e.key === 'p' || e.key === 'P') {
+      toggles.toggleProfile();
     } else if (e.key === '?') {
       help.toggle();
     } else if (e.key === 'Escape') {
@@ -75,7 +96,7 @@ export function attachKeyboard(sandbox: Sandbox, keys: KeyboardState, hover: () 
     }
   });
   window.addEventListener('keyup', (e) => {
-    if (e.key !== ' ' || !keys.spaceHeld) return;
+    if (e.key !== ' ' || !keys.spaceHeld || sandbox.game !== null) return;
     keys.spaceHeld = false;
     if (isTyping(e.target)) return;
     if (!keys.spaceUsed) {

@@ -3,6 +3,7 @@
  * labels that stay readable over any background.
  */
 import type { Camera } from '../shared/camera';
+import type { LabelRequest, PlacedLabel } from '../lab/label-layout';
 
 /** Screen x (CSS px from the viewport's left) of world x. */
 export function sx(camera: Camera, x: number): number {
@@ -69,13 +70,41 @@ export function label(ctx: CanvasRenderingContext2D, text: string, x: number, y:
   ctx.fillText(text, x, y);
 }
 
-/** Formats metres for labels: three decimals, a unit. */
-export function metres(value: number): string {
-  return `${fixed(value, 3)} m`;
+const LABEL_FONT = '12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+const LABEL_HEIGHT = 18; // px of a label's chip
+const LABEL_PAD = 4; // px of chip either side of the text
+/** px: a label this far from its anchor gets a thin line back to it. */
+const LEADER_DISTANCE = 18; // px
+
+/** A label request for the layout: `text` in `color` measured in the label font, belonging at (x, y). */
+export function measureLabel(ctx: CanvasRenderingContext2D, text: string, color: string, x: number, y: number): LabelRequest {
+  ctx.font = LABEL_FONT;
+  return { text, color, width: ctx.measureText(text).width + 2 * LABEL_PAD, height: LABEL_HEIGHT, anchorX: x, anchorY: y };
 }
 
-/** `value` with `digits` decimals; a value that rounds to zero prints as 0, never "-0.00". */
-export function fixed(value: number, digits: number): string {
-  const text = value.toFixed(digits);
-  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+/** Draws laid-out labels on dark chips, with a leader line to any label placed away from its point. */
+export function drawLabels(ctx: CanvasRenderingContext2D, placed: readonly PlacedLabel[]): void {
+  ctx.font = LABEL_FONT;
+  ctx.textBaseline = 'middle';
+  for (const p of placed) {
+    const b = p.box;
+    const nearX = Math.max(b.x, Math.min(p.anchorX, b.x + b.width));
+    const nearY = Math.max(b.y, Math.min(p.anchorY, b.y + b.height));
+    if (Math.hypot(nearX - p.anchorX, nearY - p.anchorY) > LEADER_DISTANCE) {
+      ctx.strokeStyle = p.color;
+      ctx.globalAlpha = 0.6;
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      ctx.moveTo(p.anchorX, p.anchorY);
+      ctx.lineTo(nearX, nearY);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+    }
+    ctx.fillStyle = 'rgba(13, 17, 23, 0.86)';
+    ctx.beginPath();
+    ctx.roundRect(b.x, b.y, b.width, b.height, 4);
+    ctx.fill();
+    ctx.fillStyle = p.color;
+    ctx.fillText(p.text, b.x + LABEL_PAD, b.y + b.height / 2);
+  }
 }

@@ -1,55 +1,126 @@
 /**
- * Draws a collision explanation over the pair: the CSO around A, B's centre as the point, the
- * closest point, the normal, the overlap, where pushout moves each body (ghost outlines) and
- * the velocities before and after restitution. "Show measurements" adds the dimensions the
- * point test uses, as in the seed tutorials' demos. The numbers also go to an info card.
+ * Draws a collision explanation over the pair: the CSO around A with its inner rectangle (h),
+ * d from A's centre to B's, B's centre as the point, the closest point, the normal, the overlap
+ * or gap, where pushout moves each body (ghost outlines) and the velocities before and after
+ * the engine's step; in sweep mode the ray of B's centre against the CSO and the bodies at the
+ * time of impact. Labels are only asked for here: the overlay lays them out (label-layout.ts)
+ * so that none covers another, then draws them. Colours and their meanings are LEGEND.
  */
 import type { Camera } from '../shared/camera';
 import type { Explanation, PairBody } from './collision-explainer';
-import { arrow, fixed, label, metres, roundedRectPath, sx, sy } from './draw-helpers';
+import { arrow, measureLabel, roundedRectPath, sx, sy } from './draw-helpers';
+import type { LabelRequest } from '../lab/label-layout';
+import { VELOCITY_TIME, handlePoint } from '../lab/handles';
+import type { Sweep } from '../lab/sweep';
+import { fixed, metres, vec } from '../lab/explain-text';
 
-const CSO_COLOR = '#58a6ff';
-const POINT_COLOR = '#f0f6fc';
-const NORMAL_COLOR = '#ffa657';
-const PUSH_COLOR = '#d2a8ff';
-const BEFORE_COLOR = '#8b949e';
-const AFTER_COLOR = '#7ee787';
-const PENETRATING = '#ff7b72';
-const APART = '#3fb950';
-const VELOCITY_TIME = 0.25; // s: a velocity arrow is the path over this time
+export const CSO_COLOR = '#58a6ff';
+export const INNER_COLOR = '#79c0ff';
+export const D_COLOR = '#e6edf3';
+export const NORMAL_COLOR = '#ffa657';
+export const PUSH_COLOR = '#d2a8ff';
+export const VELOCITY_COLOR = '#c9d1d9';
+export const AFTER_COLOR = '#7ee787';
+export const PENETRATING = '#ff7b72';
+export const APART = '#3fb950';
+export const TOI_COLOR = '#f778ba';
 const NORMAL_PX = 46; // px
 
-/** Draws `e` for bodies a and b (as they are now). */
+/** What each colour means, for the lab's legend (the card) and the explainer's. */
+export const LEGEND: ReadonlyArray<{ color: string; text: string; style: 'line' | 'dashed' | 'dot' }> = [
+  { color: CSO_COLOR, text: 'CSO: A grown by B', style: 'dashed' },
+  { color: INNER_COLOR, text: "h: the CSO's inner rectangle", style: 'dot' },
+  { color: D_COLOR, text: "d: A's centre to B's centre", style: 'line' },
+  { color: PENETRATING, text: 'overlap (touching)', style: 'line' },
+  { color: APART, text: 'gap (apart)', style: 'line' },
+  { color: NORMAL_COLOR, text: 'n: normal, A toward B', style: 'line' },
+  { color: PUSH_COLOR, text: 'pushout: where the step moves them', style: 'dashed' },
+  { color: VELOCITY_COLOR, text: 'velocity (drag the ring)', style: 'line' },
+  { color: AFTER_COLOR, text: "velocity after the engine's step", style: 'line' },
+  { color: TOI_COLOR, text: 'sweep: the ray, the bodies at the time of impact', style: 'dashed' },
+];
+
+/** Draws the CSO of the pair (dashed) and its inner rectangle h (dotted). */
+function drawCso(ctx: CanvasRenderingContext2D, camera: Camera, cso: Explanation['cso'], labels: LabelRequest[], measurements = false): void {
+  const s = camera.scale;
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = CSO_COLOR;
+  ctx.setLineDash([6, 4]);
+  ctx.beginPath();
+  roundedRectPath(ctx, camera, cso.x, cso.y, cso.halfWidth, cso.halfHeight, cso.radius);
+  ctx.stroke();
+  ctx.fillStyle = 'rgba(88, 166, 255, 0.06)';
+  ctx.fill();
+  const x0 = sx(camera, cso.x);
+  const y0 = sy(camera, cso.y);
+  const hw = cso.halfWidth * s;
+  const hh = cso.halfHeight * s;
+  if (hw > 0 || hh > 0) {
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = INNER_COLOR;
+    ctx.setLineDash([2, 3]);
+    ctx.strokeRect(x0 - hw, y0 - hh, 2 * hw, 2 * hh);
+    const h = { x: cso.halfWidth, y: cso.halfHeight };
+    labels.push(measureLabel(ctx, measurements ? `h = ${vec(h, 'm')}` : 'h', INNER_COLOR, x0 + hw, y0 - hh));
+  }
+  ctx.setLineDash([]);
+  labels.push(measureLabel(ctx, 'CSO', CSO_COLOR, x0 - hw - cso.radius * s * Math.SQRT1_2, y0 - hh - cso.radius * s * Math.SQRT1_2));
+}
+
+/** Draws the ghost outlines of A and B displaced by (ax, ay) and (bx, by) m, dashed. */
+function drawGhosts(ctx: CanvasRenderingContext2D, camera: Camera, a: PairBody, b: PairBody, at: { a: { x: number; y: number }; b: { x: number; y: number } }, color: string): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([3, 3]);
+  ctx.beginPath();
+  roundedRectPath(ctx, camera, at.a.x, at.a.y, a.halfWidth, a.halfHeight, a.radius);
+  roundedRectPath(ctx, camera, at.b.x, at.b.y, b.halfWidth, b.halfHeight, b.radius);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** Draws a dot of `radius` px at a screen point. */
+function dot(ctx: CanvasRenderingContext2D, x: number, y: number, color: string, radius = 4): void {
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, 2 * Math.PI);
+  ctx.fill();
+}
+
+/** Draws `e` for bodies a and b (as they are now); its labels go into `labels`, with the values of d and h when `measurements`. */
 export function drawExplanation(
   ctx: CanvasRenderingContext2D,
   camera: Camera,
   a: PairBody,
   b: PairBody,
   e: Explanation,
-  measurements: boolean,
+  labels: LabelRequest[],
+  measurements = false,
 ): void {
   const s = camera.scale;
-  // 1. The CSO around A, and A and B outlined.
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = CSO_COLOR;
-  ctx.setLineDash([6, 4]);
+  drawCso(ctx, camera, e.cso, labels, measurements);
+
+  // d: from A's centre to B's centre.
+  const ax = sx(camera, a.x);
+  const ay = sy(camera, a.y);
+  const px = sx(camera, e.point.x);
+  const py = sy(camera, e.point.y);
+  ctx.strokeStyle = D_COLOR;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([1, 3]);
   ctx.beginPath();
-  roundedRectPath(ctx, camera, e.cso.x, e.cso.y, e.cso.halfWidth, e.cso.halfHeight, e.cso.radius);
+  ctx.moveTo(ax, ay);
+  ctx.lineTo(px, py);
   ctx.stroke();
   ctx.setLineDash([]);
-  ctx.fillStyle = 'rgba(88, 166, 255, 0.06)';
-  ctx.fill();
+  labels.push(measureLabel(ctx, measurements ? `d = ${vec(e.d, 'm')}` : 'd', D_COLOR, (ax + px) / 2, (ay + py) / 2));
 
-  // 2. Pushout: ghosts where the bodies go.
-  if (e.overlap > 0) {
-    ctx.strokeStyle = PUSH_COLOR;
-    ctx.setLineDash([3, 3]);
-    ctx.beginPath();
-    roundedRectPath(ctx, camera, a.x + e.pushA.x, a.y + e.pushA.y, a.halfWidth, a.halfHeight, a.radius);
-    roundedRectPath(ctx, camera, b.x + e.pushB.x, b.y + e.pushB.y, b.halfWidth, b.halfHeight, b.radius);
-    ctx.stroke();
-    ctx.setLineDash([]);
+  // Pushout: ghosts where the step's pushout puts the bodies.
+  const pushed = Math.hypot(e.pushA.x, e.pushA.y) + Math.hypot(e.pushB.x, e.pushB.y) > 0;
+  if (pushed) {
+    drawGhosts(ctx, camera, a, b, { a: { x: a.x + e.pushA.x, y: a.y + e.pushA.y }, b: { x: b.x + e.pushB.x, y: b.y + e.pushB.y } }, PUSH_COLOR);
     ctx.fillStyle = PUSH_COLOR;
+    ctx.strokeStyle = PUSH_COLOR;
     ctx.lineWidth = 2;
     for (const [body, push] of [
       [a, e.pushA],
@@ -59,14 +130,13 @@ export function drawExplanation(
       const y = sy(camera, body.y);
       arrow(ctx, x, y, x + push.x * s, y - push.y * s, 6);
     }
+    labels.push(measureLabel(ctx, 'pushout', PUSH_COLOR, px + e.pushB.x * s, py - e.pushB.y * s));
   }
 
-  // 3. The point, the closest point, the overlap between them, the normal.
-  const px = sx(camera, e.point.x);
-  const py = sy(camera, e.point.y);
+  // The point, the closest point, the overlap or gap between them, the normal.
   const cx = sx(camera, e.closest.x);
   const cy = sy(camera, e.closest.y);
-  const overlapColor = e.overlap > 0 ? PENETRATING : APART;
+  const overlapColor = e.touching ? PENETRATING : APART;
   ctx.strokeStyle = overlapColor;
   ctx.lineWidth = 3;
   ctx.beginPath();
@@ -77,100 +147,105 @@ export function drawExplanation(
   ctx.fillStyle = NORMAL_COLOR;
   ctx.lineWidth = 2;
   arrow(ctx, cx, cy, cx + e.normal.x * NORMAL_PX, cy - e.normal.y * NORMAL_PX, 9);
-  for (const [x, y, color] of [
-    [px, py, POINT_COLOR],
-    [cx, cy, NORMAL_COLOR],
-  ] as const) {
-    ctx.fillStyle = color;
-    ctx.beginPath();
-    ctx.arc(x, y, 4, 0, 2 * Math.PI);
-    ctx.fill();
-  }
-  // The overlap's label sits beside its segment (perpendicular to the normal), not on it.
-  const side = e.normal.y >= 0 ? 1 : -1;
-  label(
-    ctx,
-    `${e.overlap >= 0 ? 'overlap' : 'gap'} ${metres(Math.abs(e.overlap))}`,
-    (px + cx) / 2 + side * e.normal.y * 22 + 6,
-    (py + cy) / 2 + side * e.normal.x * 22 + 6,
-    overlapColor,
-  );
-  label(ctx, 'n', cx + e.normal.x * (NORMAL_PX + 10) - 4, cy - e.normal.y * (NORMAL_PX + 10), NORMAL_COLOR);
+  dot(ctx, px, py, D_COLOR);
+  dot(ctx, cx, cy, NORMAL_COLOR);
+  const words = e.touching ? (e.withinSlop ? `overlap ${metres(e.overlap)} ≤ slop` : `overlap ${metres(e.overlap)}`) : `gap ${metres(-e.overlap)}`;
+  labels.push(measureLabel(ctx, words, overlapColor, (px + cx) / 2, (py + cy) / 2));
+  labels.push(measureLabel(ctx, 'n', NORMAL_COLOR, cx + e.normal.x * NORMAL_PX, cy - e.normal.y * NORMAL_PX));
 
-  // 4. Velocities: before (grey) and after the solve (green).
+  // Velocities after the engine's step, from each centre (green), where they differ from now.
   ctx.lineWidth = 2;
-  for (const [body, after] of [
-    [a, e.velocityA],
-    [b, e.velocityB],
+  ctx.strokeStyle = AFTER_COLOR;
+  ctx.fillStyle = AFTER_COLOR;
+  for (const [body, after, name] of [
+    [a, e.velocityA, 'vA after'],
+    [b, e.velocityB, 'vB after'],
   ] as const) {
+    if (Math.abs(after.x - body.vx) + Math.abs(after.y - body.vy) < 1e-6) continue;
     const x = sx(camera, body.x);
     const y = sy(camera, body.y);
-    ctx.strokeStyle = BEFORE_COLOR;
-    ctx.fillStyle = BEFORE_COLOR;
-    arrow(ctx, x, y, x + body.vx * VELOCITY_TIME * s, y - body.vy * VELOCITY_TIME * s);
-    if (after.x !== body.vx || after.y !== body.vy) {
-      ctx.strokeStyle = AFTER_COLOR;
-      ctx.fillStyle = AFTER_COLOR;
-      arrow(ctx, x, y, x + after.x * VELOCITY_TIME * s, y - after.y * VELOCITY_TIME * s);
-    }
+    const tx = x + after.x * VELOCITY_TIME * s;
+    const ty = y - after.y * VELOCITY_TIME * s;
+    arrow(ctx, x, y, tx, ty);
+    labels.push(measureLabel(ctx, name, AFTER_COLOR, tx, ty));
   }
-  label(ctx, 'A', sx(camera, a.x) - 4, sy(camera, a.y), POINT_COLOR);
-  label(ctx, 'B', px - 22, py + 16, POINT_COLOR);
-
-  if (measurements) drawMeasurements(ctx, camera, a, e);
 }
 
-/** The point test's dimensions: the inner half extents, the radius, and |p - c| per axis. */
-function drawMeasurements(ctx: CanvasRenderingContext2D, camera: Camera, a: PairBody, e: Explanation): void {
+/** Draws the sweep of B against A: the ray, the hit on the CSO, the bodies at the time of impact. */
+export function drawSweep(ctx: CanvasRenderingContext2D, camera: Camera, a: PairBody, b: PairBody, sweep: Sweep, labels: LabelRequest[]): void {
+  drawCso(ctx, camera, { x: a.x, y: a.y, halfWidth: a.halfWidth + b.halfWidth, halfHeight: a.halfHeight + b.halfHeight, radius: a.radius + b.radius }, labels);
+  const x0 = sx(camera, sweep.from.x);
+  const y0 = sy(camera, sweep.from.y);
   const s = camera.scale;
-  const c = e.cso;
-  const x0 = sx(camera, c.x);
-  const y0 = sy(camera, c.y);
-  const hw = c.halfWidth * s;
-  const hh = c.halfHeight * s;
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = 'rgba(88, 166, 255, 0.7)';
-  ctx.setLineDash([2, 3]);
-  ctx.strokeRect(x0 - hw, y0 - hh, 2 * hw, 2 * hh);
-  ctx.setLineDash([]);
-  const sxp = Math.sign(e.point.x - c.x) || 1;
-  const syp = Math.sign(e.point.y - c.y) || 1;
-  // The distance from the centre to the point, per axis.
-  ctx.strokeStyle = '#e6edf3';
+  const x1 = x0 + sweep.delta.x * s;
+  const y1 = y0 - sweep.delta.y * s;
+  ctx.strokeStyle = TOI_COLOR;
+  ctx.fillStyle = TOI_COLOR;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([5, 4]);
   ctx.beginPath();
   ctx.moveTo(x0, y0);
-  ctx.lineTo(x0 + sxp * e.distance.x * s, y0);
-  ctx.lineTo(x0 + sxp * e.distance.x * s, y0 - syp * e.distance.y * s);
+  ctx.lineTo(x1, y1);
   ctx.stroke();
-  label(ctx, `|dx| ${metres(e.distance.x)}`, x0 + (sxp * e.distance.x * s) / 2 - 40, y0 + 14);
-  label(ctx, `|dy| ${metres(e.distance.y)}`, x0 + sxp * e.distance.x * s + 8, y0 - (syp * e.distance.y * s) / 2);
-  // The inner half extents and the corner radius.
-  label(ctx, `hwA+hwB ${metres(c.halfWidth)}`, x0 - hw, y0 + hh + 16, '#79c0ff');
-  label(ctx, `hhA+hhB ${metres(c.halfHeight)}`, x0 - hw - 150, y0 - hh + 10, '#79c0ff');
-  const rx = x0 - sxp * hw;
-  const ry = y0 + syp * hh;
-  ctx.strokeStyle = '#79c0ff';
+  ctx.setLineDash([]);
+  dot(ctx, x0, y0, D_COLOR);
+  if (sweep.outcome === 'miss' || sweep.outcome === 'still') {
+    labels.push(measureLabel(ctx, `no impact in ${fixed(sweep.horizon, 1)} s`, TOI_COLOR, x1, y1));
+    return;
+  }
+  if (sweep.outcome === 'inside') {
+    labels.push(measureLabel(ctx, 'starts inside: touching', TOI_COLOR, x0, y0));
+    return;
+  }
+  // The ray in A's frame: the hit is on the CSO as it is now; the ghosts are where both are at t.
+  const hx = sx(camera, sweep.hit.x);
+  const hy = sy(camera, sweep.hit.y);
+  ctx.lineWidth = 3;
   ctx.beginPath();
-  ctx.moveTo(rx, ry);
-  ctx.lineTo(rx - sxp * c.radius * s * Math.SQRT1_2, ry + syp * c.radius * s * Math.SQRT1_2);
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(hx, hy);
   ctx.stroke();
-  label(ctx, `rA+rB ${metres(c.radius)}`, rx - sxp * c.radius * s - (sxp > 0 ? 90 : -8), ry + syp * (c.radius * s + 10), '#79c0ff');
-  label(ctx, `region: ${e.region}`, sx(camera, a.x) - 40, sy(camera, a.y) - 22, '#e6edf3');
+  dot(ctx, hx, hy, TOI_COLOR, 5);
+  ctx.strokeStyle = NORMAL_COLOR;
+  ctx.fillStyle = NORMAL_COLOR;
+  ctx.lineWidth = 2;
+  arrow(ctx, hx, hy, hx + sweep.normal.x * NORMAL_PX, hy - sweep.normal.y * NORMAL_PX, 9);
+  labels.push(measureLabel(ctx, `t = ${fixed(sweep.toi, 3)} s`, TOI_COLOR, hx, hy));
+  labels.push(measureLabel(ctx, 'n', NORMAL_COLOR, hx + sweep.normal.x * NORMAL_PX, hy - sweep.normal.y * NORMAL_PX));
+  drawGhosts(ctx, camera, a, b, { a: sweep.atA, b: sweep.atB }, TOI_COLOR);
+  labels.push(measureLabel(ctx, 'A at t', TOI_COLOR, sx(camera, sweep.atA.x), sy(camera, sweep.atA.y)));
+  labels.push(measureLabel(ctx, 'B at t', TOI_COLOR, sx(camera, sweep.atB.x), sy(camera, sweep.atB.y)));
 }
 
-function vec(x: number, y: number, unit: string): string {
-  return `(${fixed(x, 2)}, ${fixed(y, 2)}) ${unit}`;
-}
-
-/** The info card's text lines for `e`. */
-export function explanationLines(e: Explanation): string[] {
-  return [
-    `CSO: half extents ${vec(e.cso.halfWidth, e.cso.halfHeight, 'm')}, radius ${metres(e.cso.radius)}`,
-    `B's centre is in the ${e.region} region: q = |d| − h = ${vec(e.beyond.x, e.beyond.y, 'm')}`,
-    `normal A→B ${vec(e.normal.x, e.normal.y, '')}`,
-    `${e.overlap >= 0 ? 'overlap' : 'gap'} ${metres(Math.abs(e.overlap))}${e.overlap >= 0 ? ' (touching)' : ' (apart)'}`,
-    `pushout A ${vec(e.pushA.x, e.pushA.y, 'm')}, B ${vec(e.pushB.x, e.pushB.y, 'm')}`,
-    `approach ${fixed(e.normalSpeed, 2)} m/s → ${fixed(e.normalSpeedAfter, 2)} m/s (e = ${fixed(e.restitution, 2)})`,
-    `vA → ${vec(e.velocityA.x, e.velocityA.y, 'm/s')}, vB → ${vec(e.velocityB.x, e.velocityB.y, 'm/s')}`,
-  ];
+/**
+ * Draws each body's velocity arrow and names the bodies; with `rings` (the lab, where they can
+ * be dragged) a handle ring at each arrow's tip.
+ */
+export function drawVelocityHandles(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  bodies: ReadonlyArray<readonly [PairBody, string]>,
+  labels: LabelRequest[],
+  rings: boolean,
+): void {
+  const s = camera.scale;
+  for (const [body, name] of bodies) {
+    const x = sx(camera, body.x);
+    const y = sy(camera, body.y);
+    const tip = handlePoint(camera, body.x, body.y, body.vx, body.vy);
+    const hx = tip.x - camera.left;
+    const hy = tip.y - camera.top;
+    ctx.strokeStyle = VELOCITY_COLOR;
+    ctx.fillStyle = VELOCITY_COLOR;
+    ctx.lineWidth = 2;
+    arrow(ctx, x, y, x + body.vx * VELOCITY_TIME * s, y - body.vy * VELOCITY_TIME * s);
+    if (rings) {
+      ctx.beginPath();
+      ctx.arc(hx, hy, 7, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    labels.push(measureLabel(ctx, `v${name}`, VELOCITY_COLOR, hx, hy));
+    dot(ctx, x, y, D_COLOR, 3);
+    labels.push(measureLabel(ctx, name, D_COLOR, x, y));
+  }
 }

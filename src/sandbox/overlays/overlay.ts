@@ -5,17 +5,26 @@
  */
 import type { Body } from '../../physics/index';
 import { sizeCanvas } from '../rendering/canvas-size';
-import { explainPair, pairBodyOf } from './collision-explainer';
+import { explainPair, pairBodyOf, type Explanation } from './collision-explainer';
 import { anyDebugLayer, drawDebug } from './debug-draw';
-import { roundedRectPath, sx, sy } from './draw-helpers';
-import { drawExplanation, explanationLines } from './explainer-draw';
+import { drawLabels, roundedRectPath, sx, sy } from './draw-helpers';
+import { drawExplanation, drawSweep, drawVelocityHandles } from './explainer-draw';
+import { explanationLines } from '../lab/explain-text';
+import { layoutLabels, type LabelRequest, type PlacedLabel, type Rect } from '../lab/label-layout';
+import type { LabView } from '../lab/lab';
 import type { Sandbox } from '../sandbox';
+import { findScene } from '../../scenes/index';
+import { bodyLabels } from './body-labels';
 
 export class Overlay {
   private readonly ctx: CanvasRenderingContext2D;
   private pixelRatio = 1;
   private cardText = '';
   private wasDrawn = true;
+  /** The explainer's last explanation and what it was of (the engine steps a copy of the pair for it). */
+  private explained: { key: string; e: Explanation } | null = null;
+  /** The labels drawn last frame, where they went (viewport px): the browser tests read them. */
+  labels: PlacedLabel[] = [];
 
   constructor(
     readonly canvas: HTMLCanvasElement,
@@ -33,13 +42,15 @@ export class Overlay {
     this.wasDrawn = true;
   }
 
-  /** Redraws for the sandbox's current state. */
-  draw(sandbox: Sandbox): void {
+  /** Redraws for the sandbox's current state; `lab` is what the collision lab shows, while it is open. */
+  draw(sandbox: Sandbox, lab: LabView | null = null): void {
     const { ctx, canvas } = this;
     const s = sandbox.settings;
     const selection = s.explain ? sandbox.selection.filter((b) => b.isValid) : [];
-    const explaining = s.explain && selection.length === 2;
-    if (!this.wasDrawn && !anyDebugLayer(s) && selection.length === 0 && sandbox.grab === null) {
+    const explaining = s.explain && selection.length === 2 && lab === null;
+    this.labels = [];
+    const labelKind = sandbox.worker === null ? findScene(s.scene)?.bodyLabels : undefined;
+    if (!this.wasDrawn && !anyDebugLayer(s) && selection.length === 0 && sandbox.grab === null && lab === null && labelKind === undefined) {
       this.setCard('');
       return;
     }
@@ -56,14 +67,40 @@ export class Overlay {
       this.drawSelection(sandbox, selection);
       this.wasDrawn = true;
     }
-    if (explaining) {
+    const labels: LabelRequest[] = [];
+    const names: LabelRequest[] = [];
+    const obstacles: Rect[] = [];
+    if (lab !== null) {
+      if (lab.mode === 'collision') drawExplanation(ctx, camera, lab.a, lab.b, lab.explanation, labels, s.measurements);
+      else drawSweep(ctx, camera, lab.a, lab.b, lab.sweep, labels);
+      drawVelocityHandles(ctx, camera, [[lab.a, 'A'], [lab.b, 'B']], names, true);
+      obstacles.push(lab.card);
+      this.setCard('');
+      this.wasDrawn = true;
+    } else if (explaining) {
       const a = pairBodyOf(selection[0]);
       const b = pairBodyOf(selection[1]);
-      const e = explainPair(a, b, sandbox.world.options.restitutionThreshold);
-      drawExplanation(ctx, camera, a, b, e, s.measurements);
+      const e = this.explain(sandbox, a, b);
+      drawExplanation(ctx, camera, a, b, e, labels, s.measurements);
+      drawVelocityHandles(ctx, camera, [[a, 'A'], [b, 'B']], names, false);
       this.setCard(explanationLines(e).join('\n'));
+      if (!this.card.hidden) {
+        const r = this.card.getBoundingClientRect();
+        obstacles.push({ x: r.x - camera.left, y: r.y - camera.top, width: r.width, height: r.height });
+      }
     } else {
       this.setCard('');
+    }
+    if (labelKind !== undefined) {
+      bodyLabels(ctx, sandbox.world, camera, labelKind, names);
+      this.wasDrawn = true;
+    }
+    if (names.length + labels.length > 0) {
+      // Labels keep off the panel too: a label under it cannot be read.
+      const panel = document.querySelector('.lil-gui.lil-root')?.getBoundingClientRect();
+      if (panel !== undefined && panel.width > 0) obstacles.push({ x: panel.x - camera.left, y: panel.y - camera.top, width: panel.width, height: panel.height });
+      this.labels = layoutLabels([...names, ...labels], obstacles, { x: 0, y: 0, width: camera.width, height: camera.height });
+      drawLabels(ctx, this.labels);
     }
     const grab = sandbox.grab;
     if (grab !== null && grab.body.isValid) {
@@ -78,6 +115,14 @@ export class Overlay {
       ctx.setLineDash([]);
       this.wasDrawn = true;
     }
+  }
+
+  /** The explanation of (a, b), again only when the pair or the world's options changed. */
+  private explain(sandbox: Sandbox, a: ReturnType<typeof pairBodyOf>, b: ReturnType<typeof pairBodyOf>): Explanation {
+    const options = sandbox.world.options;
+    const key = JSON.stringify([a, b, options, sandbox.settings.hertz]);
+    if (this.explained?.key !== key) this.explained = { key, e: explainPair(a, b, options, 1 / sandbox.settings.hertz) };
+    return this.explained.e;
   }
 
   private drawSelection(sandbox: Sandbox, selection: Body[]): void {

@@ -9,11 +9,12 @@ const HELP = [
   ['right click a body, Delete', 'remove it'],
   ['right / middle drag, space + drag', 'pan'],
   ['wheel, pinch', 'zoom around the cursor'],
-  ['space', 'pause / run'],
+  ['space', 'pause / run (in the flappy course: flap)'],
   ['. or →', 'one step'],
   ['r', 'reset the scene'],
   ['1 – 5', 'circle, box, rounded rect, capsule, random'],
   ['f', 'fit the view'],
+  ['p', 'phase profile graph: ms per phase, last 4 s'],
   ['alt + click two bodies', 'explain their collision (Esc clears)'],
   ['g  v  w  m  s  e', 'tools: play (grab and spawn), select, wall, mover, spray, erase (also the palette on the left)'],
   ['select: click, drag, corners', 'inspect a body, move it, resize it; drag on empty space (or shift + drag) to box-select'],
@@ -26,7 +27,7 @@ const HELP = [
 
 /** The same for fingers. */
 const TOUCH_HELP = [
-  ['tap empty space', 'spawn the selected shape'],
+  ['tap empty space', 'spawn the selected shape (in the flappy course: flap)'],
   ['drag a body', 'grab it; let go to throw'],
   ['two fingers', 'pan and pinch-zoom'],
   ['toolbar: spray', 'drag to spray bodies'],

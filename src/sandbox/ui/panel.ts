@@ -26,6 +26,8 @@ export interface PanelActions {
   showHelp(): void;
   saveReplay(): void;
   openReplay(): void;
+  /** The phase profile graph's card: the Stats folder's checkbox shows it. */
+  profileGraph: { shown: boolean };
 }
 
 /** The panel: refresh after outside changes; `statsElement` is where the stats go. */
@@ -182,6 +184,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   const stats = gui.addFolder('Stats');
   const statsElement = document.createElement('pre');
   statsElement.id = 'stats';
+  stats.add(actions.profileGraph, 'shown').name('phase profile graph (p)');
   stats.$children.appendChild(statsElement);
   stats.close();
 

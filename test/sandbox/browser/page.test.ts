@@ -351,10 +351,10 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
 
   it('the collision lab explains the pair and follows a paused drag', async () => {
     const page = await open('?scene=collision-lab');
-    await page.waitForSelector('#explain-card:not([hidden])');
-    const card = (await page.locator('#explain-card').textContent()) ?? '';
-    expect(card).toMatch(/overlap 0\.382 m/);
-    expect(card).toMatch(/normal A→B \(0\.89, 0\.45\)/);
+    await page.waitForSelector('#lab-card:not([hidden])');
+    const card = (await page.locator('#lab-card').textContent()) ?? '';
+    expect(card).toMatch(/touching: overlap 0\.382 m/);
+    expect(card).toMatch(/normal n \(unit, A toward B\) = \(0\.89, 0\.45\)/);
     await page.locator('.lil-controller', { has: page.locator('.lil-name', { hasText: 'show measurements' }) }).locator('input').check();
     await page.waitForTimeout(200);
     await page.screenshot({ path: join(ARTIFACTS, 'collision-lab-measurements.png') });
@@ -368,7 +368,7 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     const moved = await page.evaluate(() => window.jostle.world.getBody(1)?.x ?? NaN);
     expect(moved).toBeCloseTo(4, 1);
     expect(await page.evaluate(() => window.jostle.steps)).toBe(steps);
-    await expect(page.locator('#explain-card').textContent()).resolves.toMatch(/gap \d+\.\d+ m \(apart\)/);
+    await expect(page.locator('#lab-card').textContent()).resolves.toMatch(/apart: gap \d+\.\d+ m/);
   });
 
   it('every scene renders', async () => {

@@ -71,8 +71,8 @@ describe.skipIf(SKIP)('a phone, in Chromium at 390×844 with touch', () => {
 
   it('the collision card is readable: most of the screen wide', async () => {
     const page = await openPhone('?scene=collision-lab');
-    await page.waitForSelector('#explain-card:not([hidden])');
-    const width = await page.evaluate(() => document.getElementById('explain-card')?.getBoundingClientRect().width ?? 0);
+    await page.waitForSelector('#lab-card:not([hidden])');
+    const width = await page.evaluate(() => document.getElementById('lab-card')?.getBoundingClientRect().width ?? 0);
     expect(width).toBeGreaterThan(PHONE.width * 0.85);
     await page.screenshot({ path: join(ARTIFACTS, 'phone-collision-lab.png') });
   });
