@@ -64,12 +64,6 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   };
   // Folders in order of use: what a new user reaches for first is open at the top; the
   // stress test, debug layers, explainer and files are one click away, closed.
-  const tools = gui.addFolder('Tools');
-  const toolOptions: Record<string, string> = {};
-  for (const t of TOOLS) toolOptions[`${t} (${TOOL_KEYS[t]})`] = t;
-  tools.add(s, 'tool', toolOptions).name('tool').onChange(() => sandbox.changed());
-  tools.add({ remove: () => sandbox.build.deleteSelected() }, 'remove').name('delete selected (Del)');
-
   const sim = gui.addFolder('Simulation');
   sim.add(s, 'paused').name('pause (space)').onChange((v: boolean) => sandbox.setPaused(v));
   sim.add(buttons, 'step').name('step (. or →)');
@@ -96,6 +90,10 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   num(material, 'density', LIMITS.density, 0.05, 'density (new)');
 
   const spawn = gui.addFolder('Spawn');
+  // What a press does: spawn (play), the build tools, spray, erase; the palette and keys too.
+  const toolOptions: Record<string, string> = {};
+  for (const t of TOOLS) toolOptions[`${t} (${TOOL_KEYS[t]})`] = t;
+  spawn.add(s, 'tool', toolOptions).name('tool').onChange(() => sandbox.changed());
   spawn.add(s, 'shape', [...SHAPE_KINDS]).name('shape (1–5)');
   num(spawn, 'size', LIMITS.size, 0.05, 'size');
   num(spawn, 'cornerRadius', LIMITS.cornerRadius, 0.05, 'corner radius');

@@ -106,6 +106,22 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     await expect.poll(() => field.inputValue()).toBe(String(gravity));
     expect(await hash(page)).toBe(h1);
 
+    // A slider dragged along is one entry: many values, one undo.
+    const undos = (await status(page)).undoCount;
+    const slider = await control(page, 'gravity y', '.lil-slider').boundingBox();
+    expect(slider).not.toBeNull();
+    if (slider === null) return;
+    await page.mouse.move(slider.x + slider.width / 2, slider.y + slider.height / 2);
+    await page.mouse.down();
+    for (let k = 1; k <= 12; k++) await page.mouse.move(slider.x + slider.width / 2 + k * 5, slider.y + slider.height / 2);
+    await page.mouse.up();
+    await expect.poll(() => page.evaluate(() => window.jostle.world.options.gravity.y)).toBeGreaterThan(gravity);
+    expect((await status(page)).undoCount).toBe(undos + 1);
+    await page.locator('#timeline .readout').click();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.evaluate(() => window.jostle.world.options.gravity.y)).toBe(gravity);
+    expect(await hash(page)).toBe(h1);
+
     // A scene load: undo brings the playground back as it was (paused again: the scene ran).
     const fittedScale = await page.evaluate(() => window.jostle.camera.scale);
     await page.evaluate(() => window.jostle.loadScene('billiards'));
