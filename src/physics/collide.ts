@@ -39,6 +39,7 @@ export function collidePairs(
   let n = 0;
   let wallCount = 0;
   let kickedCount = 0;
+  let wokenCount = 0;
   for (let p = 0; p < pairCount; p++) {
     const a = pairA[p];
     const b = pairB[p];
@@ -80,8 +81,6 @@ export function collidePairs(
       onSensor(p);
       continue;
     }
-    if (!activeA && ka === BODY_DYNAMIC) wake(a);
-    if (!activeB && kb === BODY_DYNAMIC) wake(b);
     if (n === rows) {
       contacts.count = n;
       contacts.reserve(n + 1);
@@ -89,6 +88,10 @@ export function collidePairs(
       ({ a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
         contacts);
     }
+    // Woken after the loop, so every pair sees the bodies awake as the step found them: the
+    // rows then do not depend on the order the pairs are visited in (threads: collide-range.ts).
+    if (!activeA && ka === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, a);
+    if (!activeB && kb === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, b);
     ca[n] = a;
     cb[n] = b;
     cp[n] = p;
@@ -106,6 +109,7 @@ export function collidePairs(
   contacts.count = n;
   contacts.wallCount = wallCount;
   contacts.kickedCount = kickedCount;
+  for (let k = 0; k < wokenCount; k++) wake(contacts.woken[k]);
 }
 
 /**
@@ -116,7 +120,7 @@ export function collidePairs(
  * always the axis of least overlap, or boxes would part along one line: the row's separation
  * then understates the overlap along the chosen axis, and the next steps finish the job).
  */
-function spreadCoincident(a: number, b: number, cw: number, ch: number, hit: PointHit): void {
+export function spreadCoincident(a: number, b: number, cw: number, ch: number, hit: PointHit): void {
   const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
   const u = ((h ^ (h >>> 15)) >>> 0) / 4294967296; // [0, 1)
   if (cw === 0 && ch === 0) {

@@ -3,6 +3,7 @@
  * the narrowphase every step and read by the solver. Struct of arrays, grown by doubling, so a
  * step allocates nothing once the buffer has reached its working size.
  */
+import { COLOUR_COUNT } from './colour.js';
 import { grown } from './grown.js';
 import { ShockOrder } from './shock.js';
 
@@ -56,10 +57,24 @@ export class ContactBuffer {
   kicked: Int32Array = new Int32Array(0);
   kickedCount = 0;
 
+  /**
+   * Sleeping bodies the collide stage wakes once every pair is tested, in row order. Grown on
+   * demand (`noteWoken`): a world that never sleeps never pays for it.
+   */
+  woken: Int32Array = new Int32Array(0);
+
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
   unequalMasses = false;
   /** The rows in support order, for shock propagation (shock.ts). */
   readonly shock = new ShockOrder();
+
+  /**
+   * The colour groups (colour.ts): rows of colour k are [colourStart[k], colourStart[k + 1]),
+   * the overflow group last; valid while `colourStart[COLOUR_COUNT + 1] === count`.
+   */
+  colourStart: Int32Array = new Int32Array(COLOUR_COUNT + 2);
+  /** The rows in colour order (colour.ts): every pass over rows walks this list. */
+  order: Int32Array = new Int32Array(0);
 
   /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
   bounceShare = 1;
@@ -76,6 +91,13 @@ export class ContactBuffer {
     const a = this.a[c];
     const b = this.b[c];
     return this.baseSeparation[c] + (x[b] - x[a]) * this.nx[c] + (y[b] - y[a]) * this.ny[c];
+  }
+
+  /** Lists body i as the `count`-th to wake (growing the list); returns count + 1. */
+  noteWoken(count: number, i: number): number {
+    if (count === this.woken.length) this.woken = grown(this.woken, Math.max(64, 2 * count));
+    this.woken[count] = i;
+    return count + 1;
   }
 
   /** Doubles the impact lists (at least 64), keeping the first `impactCount`. */

@@ -33,6 +33,23 @@
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
+import {
+  JOB_PREPARE_ROWS,
+  JOB_PUSH_OUT,
+  JOB_RESTITUTION,
+  JOB_SOLVE_ROWS,
+  JOB_STORE_IMPULSES,
+  JOB_WARM_START,
+  P_GX,
+  P_GY,
+  P_H,
+  P_ITERATION,
+  P_MODE,
+  P_THRESHOLD,
+  runGroups,
+  type StepRunner,
+} from './parallel/jobs.js';
+import { localRunner } from './parallel/local-runner.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
 import { MAX_SPEED } from './validate.js';
@@ -55,7 +72,8 @@ const PUSHOUT_FACTOR = 0.8;
 /**
  * Velocity solve: the rows' kind (touching, impact, speculative), warm start, then
  * `iterations` passes (dt in s). The impulses are written back to the pair cache for the next
- * step.
+ * step (through the runner's pairs: a world's runner has the world's; the default one, for
+ * tests, has `pairs`).
  * @internal
  */
 export function solveVelocities(
@@ -66,24 +84,71 @@ export function solveVelocities(
   pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>,
   gravityX = 0,
   gravityY = 0,
+  runner: StepRunner = localRunner(store, contacts, pairs),
 ): void {
-  const { kind, vx, vy, invMass, passMark, friction: bodyFriction, gravityScale } = store;
-  const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, bias, friction } = contacts;
+  const { passMark } = store;
   const n = contacts.count;
-  const invDt = 1 / dt;
-  let { impacts, impactToi, impactDrift } = contacts;
-  let impactCount = 0;
-  const gravity = gravityX !== 0 || gravityY !== 0;
-  let unequal = false;
-
+  const params = runner.params;
+  params[P_H] = dt;
+  params[P_GX] = gravityX;
+  params[P_GY] = gravityY;
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
-  for (let c = 0; c < n; c++) {
+  const unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
+  listImpacts(store, contacts, dt, gravityX, gravityY);
+  contacts.unequalMasses = unequal;
+  if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
+
+  runGroups(runner, contacts, JOB_WARM_START);
+
+  // As in pushOut: after the first pass, a row whose bodies' velocities have not changed since
+  // the start of the previous pass would compute the same impulse again, which it did not
+  // change (else its bodies would have changed), so it is skipped. In a crowd that is 75 to
+  // 85 % of the rows from the second pass on; in a pile almost none, and there even writing
+  // the marks cost, so they are written and read only while few rows change. Whether a row is
+  // skipped never changes a bit of the result, so threads may see each other's marks late.
+  passMark.fill(0, 0, store.end);
+  let changes = n;
+  let marked = false;
+  for (let it = 0; it < iterations; it++) {
+    // A skip needs the marks of the previous pass and of this one.
+    const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
+    marked = it === 0 || changes * 2 < n;
+    params[P_ITERATION] = it;
+    params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : MODE_PLAIN;
+    changes = runGroups(runner, contacts, JOB_SOLVE_ROWS);
+  }
+
+  if (unequal) solveShockVelocities(store, contacts, contacts.shock);
+
+  runner.run(JOB_STORE_IMPULSES, 0, n);
+}
+
+/**
+ * The rows' kind, for rows [from, to) in row order: effective mass, approach speed, bias,
+ * friction, and for an impact its time of impact, kept in `bounce` (unused until restitution)
+ * for `listImpacts`. Returns how many rows join bodies SHOCK_MASS_RATIO or more apart in mass.
+ */
+export function prepareRows(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  from: number,
+  to: number,
+  dt: number,
+  gravityX: number,
+  gravityY: number,
+): number {
+  const { kind, vx, vy, invMass, friction: bodyFriction, gravityScale } = store;
+  const { a, b, nx, ny, mass, approach, separation, bias, friction, bounce: toi } = contacts;
+  const invDt = 1 / dt;
+  const gravity = gravityX !== 0 || gravityY !== 0;
+  let unequal = 0;
+  for (let c = from; c < to; c++) {
     const ia = a[c];
     const ib = b[c];
     const ma = invMass[ia];
     const mb = invMass[ib];
     mass[c] = 1 / (ma + mb);
-    if (ma > SHOCK_MASS_RATIO * mb || mb > SHOCK_MASS_RATIO * ma) unequal ||= ma !== 0 && mb !== 0;
+    if ((ma > SHOCK_MASS_RATIO * mb || mb > SHOCK_MASS_RATIO * ma) && ma !== 0 && mb !== 0) unequal++;
     const vn0 = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
     approach[c] = vn0;
     const sep = separation[c];
@@ -94,91 +159,123 @@ export function solveVelocities(
       // start, gn the gravity between them): does the gap close within the step?
       let tt = sep / -vn0;
       if (gravity) {
-        const ga = kind[ia] === BODY_DYNAMIC ? gravityScale[ia] : 0;
-        const gb = kind[ib] === BODY_DYNAMIC ? gravityScale[ib] : 0;
-        gn = (gb - ga) * (gravityX * nx[c] + gravityY * ny[c]);
+        gn = normalGravity(kind, gravityScale, ia, ib, nx[c], ny[c], gravityX, gravityY);
         const vs = vn0 - gn * dt;
         const disc = vs * vs - 2 * gn * sep;
         const den = disc < 0 ? 0 : Math.sqrt(disc) - vs;
         // The smaller root, in the form that stays exact when gn is 0.
         tt = den > 0 ? (2 * sep) / den : Infinity;
       }
-      if (tt <= dt) {
-        t = tt;
-        if (impactCount === impacts.length) {
-          contacts.impactCount = impactCount;
-          contacts.growImpacts();
-          ({ impacts, impactToi, impactDrift } = contacts);
-        }
-        // Gravity's share of the approach after the impact: the bounce reflects the speed at impact.
-        impactToi[impactCount] = t;
-        impactDrift[impactCount] = gn * (dt - t);
-        impacts[impactCount++] = c;
-      }
+      if (tt <= dt) t = tt;
     }
+    toi[c] = t;
     // An impact is solved as touching; a gap it will not close may be closed, no further (a
     // body in flight also falls g·dt²/2 less than v·dt says: see integratePositions).
     bias[c] = t !== 0 || sep <= 0 ? 0 : sep * invDt - 0.5 * gn * dt;
     const mu = bodyFriction[ia] * bodyFriction[ib];
     friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
   }
+  return unequal;
+}
 
-  contacts.impactCount = impactCount;
-  contacts.unequalMasses = unequal;
-  if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
+/** The gravity between bodies ia and ib along the normal (m/s²): how it closes their gap. */
+function normalGravity(
+  kind: Uint8Array,
+  gravityScale: Float64Array,
+  ia: number,
+  ib: number,
+  nx: number,
+  ny: number,
+  gravityX: number,
+  gravityY: number,
+): number {
+  const ga = kind[ia] === BODY_DYNAMIC ? gravityScale[ia] : 0;
+  const gb = kind[ib] === BODY_DYNAMIC ? gravityScale[ib] : 0;
+  return (gb - ga) * (gravityX * nx + gravityY * ny);
+}
 
-  for (let c = 0; c < n; c++) {
+/**
+ * Lists the impacts that `prepareRows` found, in row order, with their time of impact and
+ * gravity's share of the approach after it (the bounce reflects the speed at impact).
+ */
+function listImpacts(store: BodyStore, contacts: ContactBuffer, dt: number, gravityX: number, gravityY: number): void {
+  const { kind, gravityScale } = store;
+  const { a, b, nx, ny, bounce: toi } = contacts;
+  const gravity = gravityX !== 0 || gravityY !== 0;
+  let count = 0;
+  for (let c = 0; c < contacts.count; c++) {
+    const t = toi[c];
+    if (t === 0) continue;
+    if (count === contacts.impacts.length) {
+      contacts.impactCount = count;
+      contacts.growImpacts();
+    }
+    const gn = gravity ? normalGravity(kind, gravityScale, a[c], b[c], nx[c], ny[c], gravityX, gravityY) : 0;
+    contacts.impactToi[count] = t;
+    contacts.impactDrift[count] = gn * (dt - t);
+    contacts.impacts[count++] = c;
+  }
+  contacts.impactCount = count;
+}
+
+/** Writes rows [from, to)'s impulses back to their pairs, for the next step's warm start. */
+export function storeImpulses(contacts: ContactBuffer, pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, from: number, to: number): void {
+  const { pair, impulse, tangentImpulse } = contacts;
+  for (let c = from; c < to; c++) {
+    pairs.impulse[pair[c]] = impulse[c];
+    pairs.tangentImpulse[pair[c]] = tangentImpulse[c];
+  }
+}
+
+/** `solveRows` modes: every row, no marks; every row, marking; skipping rows whose bodies did not change. */
+const MODE_PLAIN = 0;
+const MODE_MARK = 1;
+const MODE_SKIP = 2;
+
+/** Warm start of rows [from, to): last step's impulses act again. Rows of one colour share no body. */
+export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number): void {
+  const { vx, vy, invMass } = store;
+  const { a, b, nx, ny, impulse, tangentImpulse, order } = contacts;
+  for (let i = from; i < to; i++) {
+    const c = order[i];
     const p = impulse[c];
     if (p !== 0) kick(vx, vy, invMass, a[c], b[c], p, nx[c], ny[c]);
     const q = tangentImpulse[c];
     if (q !== 0) kick(vx, vy, invMass, a[c], b[c], q, -ny[c], nx[c]);
   }
+}
 
-  // As in pushOut: after the first pass, a row whose bodies' velocities have not changed since
-  // the start of the previous pass would compute the same impulse again, which it did not
-  // change (else its bodies would have changed), so it is skipped. In a crowd that is 75 to
-  // 85 % of the rows from the second pass on; in a pile almost none, and there even writing
-  // the marks cost, so they are written and read only while few rows change.
-  passMark.fill(0, 0, store.end);
-  let changes = n;
-  let marked = false;
-  for (let it = 0; it < iterations; it++) {
-    const mark = it + 1;
-    // A skip needs the marks of the previous pass and of this one.
-    const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
-    marked = it === 0 || changes * 2 < n;
-    changes = 0;
-    if (skipUnchanged) {
-      for (let c = 0; c < n; c++) {
-        const ia = a[c];
-        const ib = b[c];
-        if (passMark[ia] < it && passMark[ib] < it) continue;
-        if (solveRow(c, contacts, vx, vy, invMass)) {
-          passMark[ia] = mark;
-          passMark[ib] = mark;
-          changes++;
-        }
+/** Velocity pass `it` over rows [from, to) in `mode` (see `solveVelocities`): returns the rows that changed. */
+export function solveRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number): number {
+  const { vx, vy, invMass, passMark } = store;
+  const { a, b, order } = contacts;
+  const mark = it + 1;
+  let changes = 0;
+  if (mode === MODE_SKIP) {
+    for (let i = from; i < to; i++) {
+      const c = order[i];
+      const ia = a[c];
+      const ib = b[c];
+      if (passMark[ia] < it && passMark[ib] < it) continue;
+      if (solveRow(c, contacts, vx, vy, invMass)) {
+        passMark[ia] = mark;
+        passMark[ib] = mark;
+        changes++;
       }
-    } else if (marked) {
-      for (let c = 0; c < n; c++) {
-        if (solveRow(c, contacts, vx, vy, invMass)) {
-          passMark[a[c]] = mark;
-          passMark[b[c]] = mark;
-          changes++;
-        }
-      }
-    } else {
-      for (let c = 0; c < n; c++) if (solveRow(c, contacts, vx, vy, invMass)) changes++;
     }
+  } else if (mode === MODE_MARK) {
+    for (let i = from; i < to; i++) {
+      const c = order[i];
+      if (solveRow(c, contacts, vx, vy, invMass)) {
+        passMark[a[c]] = mark;
+        passMark[b[c]] = mark;
+        changes++;
+      }
+    }
+  } else {
+    for (let i = from; i < to; i++) if (solveRow(order[i], contacts, vx, vy, invMass)) changes++;
   }
-
-  if (unequal) solveShockVelocities(store, contacts, contacts.shock);
-
-  const { pair } = contacts;
-  for (let c = 0; c < n; c++) {
-    pairs.impulse[pair[c]] = impulse[c];
-    pairs.tangentImpulse[pair[c]] = tangentImpulse[c];
-  }
+  return changes;
 }
 
 /** One pass of one row: returns whether its impulses changed (and so its bodies' velocities). */
@@ -237,18 +334,41 @@ function solveFriction(
  * the step. Each row's added impulse is kept in `bounce`.
  * @internal
  */
-export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): boolean {
-  const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach, bounce, bias, impacts, impactDrift } = contacts;
-  const n = contacts.count;
+export function applyRestitution(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  restitutionThreshold: number,
+  runner: StepRunner = localRunner(store, contacts),
+): boolean {
   contacts.bounceShare = 1;
-  let bounced = false;
-  let nextImpact = 0; // impacts are listed in row order
-  for (let c = 0; c < n; c++) {
+  runner.params[P_THRESHOLD] = restitutionThreshold;
+  return runGroups(runner, contacts, JOB_RESTITUTION) > 0;
+}
+
+/** Restitution of rows [from, to) (see `applyRestitution`): returns how many rows bounced. */
+export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, restitutionThreshold: number): number {
+  const { vx, vy, invMass, restitution } = store;
+  const { a, b, nx, ny, mass, impulse, approach, bounce, bias, impacts, impactDrift, order } = contacts;
+  const impactCount = contacts.impactCount;
+  let bounced = 0;
+  // Impacts are listed in row order, and within a group the rows come in row order: start
+  // from the first impact at or after the group's first row and follow along.
+  let lo = 0;
+  let hi = impactCount;
+  const first = from < to ? order[from] : 0;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (impacts[mid] < first) lo = mid + 1;
+    else hi = mid;
+  }
+  let nextImpact = lo;
+  for (let i = from; i < to; i++) {
+    const c = order[i];
     bounce[c] = 0;
     // The approach at the moment of impact: gravity adds `g` to it after that moment.
     let g = 0;
-    if (nextImpact < contacts.impactCount && impacts[nextImpact] === c) g = impactDrift[nextImpact++];
+    while (nextImpact < impactCount && impacts[nextImpact] < c) nextImpact++;
+    if (nextImpact < impactCount && impacts[nextImpact] === c) g = impactDrift[nextImpact++];
     // A gap that does not close within the step does not bounce, even if the row held the pair
     // back (the bounce comes in the step where the surfaces meet).
     if (bias[c] !== 0) continue;
@@ -267,7 +387,7 @@ export function applyRestitution(store: BodyStore, contacts: ContactBuffer, rest
     if (next < 0) next = 0;
     impulse[c] = next;
     bounce[c] = next - old;
-    bounced ||= next !== old;
+    if (next !== old) bounced++;
     kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
     clampSpeed(vx, vy, ia);
     clampSpeed(vx, vy, ib);
@@ -370,7 +490,7 @@ function kick(
 }
 
 /** Scales body i's velocity down to MAX_SPEED if it is faster. */
-function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
+export function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
   const u = vx[i];
   const v = vy[i];
   const v2 = u * u + v * v;
@@ -378,60 +498,6 @@ function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
   const scale = MAX_SPEED / Math.sqrt(v2);
   vx[i] = u * scale;
   vy[i] = v * scale;
-}
-
-/** `passMark` value for a body with a touching contact row, while positions integrate. */
-const RESTING = 255;
-
-/**
- * Moves awake dynamic and all kinematic bodies by their velocity (dt in s), remembering the
- * start. A solve can push a velocity past MAX_SPEED (say, a huge warm start read from a
- * snapshot); it is clamped here, so no state ever overflows.
- *
- * Gravity (gx, gy in m/s² times the body's gravity scale, already in the velocities) moves a body in flight along its exact
- * parabola, x += v·dt - g·dt²/2, so a bounce placed at its time of impact keeps the height it
- * came from; a body with a touching contact is held by it for the whole step and moves by
- * v·dt, as before (else a resting body would rise and sink by g·dt²/2 every step).
- * @internal
- */
-export function integratePositions(
-  store: BodyStore,
-  contacts: ContactBuffer,
-  dt: number,
-  gravityX = 0,
-  gravityY = 0,
-): number {
-  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark, invMass, gravityScale } = store;
-  let energy = 0;
-  const max2 = MAX_SPEED * MAX_SPEED;
-  const fx = -0.5 * gravityX * dt * dt;
-  const fy = -0.5 * gravityY * dt * dt;
-  const flight = fx !== 0 || fy !== 0;
-  if (flight) {
-    passMark.fill(0, 0, store.end);
-    const { a, b, separation } = contacts;
-    for (let c = 0; c < contacts.count; c++) {
-      if (separation[c] > 0) continue;
-      passMark[a[c]] = RESTING;
-      passMark[b[c]] = RESTING;
-    }
-  }
-  for (let i = 0; i < store.end; i++) {
-    const k = kind[i];
-    if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
-    if (vx[i] * vx[i] + vy[i] * vy[i] > max2) clampSpeed(vx, vy, i);
-    prevX[i] = x[i];
-    prevY[i] = y[i];
-    x[i] += vx[i] * dt;
-    y[i] += vy[i] * dt;
-    if (k !== BODY_DYNAMIC) continue;
-    energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
-    if (flight && passMark[i] !== RESTING) {
-      x[i] += fx * gravityScale[i];
-      y[i] += fy * gravityScale[i];
-    }
-  }
-  return energy * 0.5;
 }
 
 /**
@@ -472,32 +538,24 @@ export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
  * not changed.
  * @internal
  */
-export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
+export function pushOut(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  iterations: number,
+  runner: StepRunner = localRunner(store, contacts),
+): void {
   const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny } = contacts;
   const n = contacts.count;
   passMark.fill(0, 0, store.end);
   let pushes = n;
+  const params = runner.params;
   for (let it = 0; it < iterations; it++) {
-    // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).
-    const mark = it + 1;
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
     // reading them cost more than it saved; there the pass reads every row.
-    const skipUnmoved = pushes * SKIP_WHEN_PUSHING_UNDER < n;
-    pushes = 0;
-    for (let c = 0; c < n; c++) {
-      const ia = a[c];
-      const ib = b[c];
-      if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
-      const sep = contacts.separationNow(c, x, y);
-      if (sep >= -LINEAR_SLOP) continue;
-      let push = -(sep + LINEAR_SLOP) * PUSHOUT_FACTOR;
-      if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
-      kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
-      passMark[ia] = mark;
-      passMark[ib] = mark;
-      pushes++;
-    }
+    params[P_ITERATION] = it;
+    params[P_MODE] = pushes * SKIP_WHEN_PUSHING_UNDER < n ? MODE_SKIP : MODE_PLAIN;
+    pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
   }
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
@@ -512,4 +570,29 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
     if (sep >= -LINEAR_SLOP) continue;
     kick(x, y, invMass, a[c], b[c], -(sep + LINEAR_SLOP) / (invMass[a[c]] + invMass[b[c]]), nx[c], ny[c]);
   }
+}
+
+/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP: returns the rows that pushed. */
+export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number): number {
+  const { x, y, invMass, passMark } = store;
+  const { a, b, nx, ny, order } = contacts;
+  // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).
+  const mark = it + 1;
+  const skipUnmoved = mode === MODE_SKIP;
+  let pushes = 0;
+  for (let i = from; i < to; i++) {
+    const c = order[i];
+    const ia = a[c];
+    const ib = b[c];
+    if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
+    const sep = contacts.separationNow(c, x, y);
+    if (sep >= -LINEAR_SLOP) continue;
+    let push = -(sep + LINEAR_SLOP) * PUSHOUT_FACTOR;
+    if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
+    kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
+    passMark[ia] = mark;
+    passMark[ib] = mark;
+    pushes++;
+  }
+  return pushes;
 }

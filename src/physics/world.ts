@@ -3,6 +3,7 @@
  * into `world.profile` (ms):
  *   1. integrate velocities (gravity, damping), timed with the solve
  *   2. collide: one CSO point test per cached pair, contact rows      (collide.ts)
+ *      in colour order, so threads can share the solve                 (colour.ts)
  *   3. solve: impulses and restitution, positions, pushout            (solver.ts)
  *   4. continuous: sweep fast bodies against static bodies            (continuous.ts)
  *   5. broadphase: fat boxes, tree moves, pair cache; last, so that
@@ -32,22 +33,28 @@ import type { ContactListener } from './contact-data.js';
 import { ContactListeners } from './listeners.js';
 import { ContactState } from './contact-state.js';
 import { collidePairs } from './collide.js';
+import { collideBlocks } from './parallel/collide-blocks.js';
+import { RowColours } from './colour.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
 import { Queries, checkOut, checkQueryShape } from './queries.js';
 import type { QueryFilter, RayCastResult } from './query-types.js';
 import { grown } from './grown.js';
 import { PhaseClock, type StepProfile } from './phase-clock.js';
 import { SleepIslands } from './sleep.js';
+import { integratePositions, integrateVelocities } from './integrate.js';
+import { LocalRunner } from './parallel/local-runner.js';
+import type { StepRunner } from './parallel/jobs.js';
+import type { ThreadPool } from './parallel/pool.js';
+import { ThreadTeam } from './parallel/team.js';
 import {
   applyRestitution,
-  integratePositions,
   limitBounceEnergy,
   moveToImpact,
   pushOut,
   solveVelocities,
 } from './solver.js';
 import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
-import { MAX_DT, MAX_SPEED, MIN_DT, checkNumber, describe } from './validate.js';
+import { MAX_DT, MIN_DT, checkNumber, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
 /** Counts from the last step (see {@link World.stats}). */
@@ -165,6 +172,9 @@ export class World {
   private readonly bp = new Broadphase(this.store, this.events);
   private readonly contacts = new ContactBuffer();
   private readonly islands = new SleepIslands();
+  private readonly colours = new RowColours();
+  /** Runs the step's parallel jobs: here alone, or with worker threads (`setThreads`). */
+  private runner: StepRunner = new LocalRunner(this.store, this.contacts, this.bp.pairs);
   private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
@@ -216,6 +226,32 @@ export class World {
     this.opts = next;
     this.bp.margin = next.broadphaseMargin;
     if (!next.enableSleep) for (let i = 0; i < this.store.end; i++) this.wake(i);
+  }
+
+  /**
+   * Steps on the host's worker threads too (see {@link ThreadPool}: the host makes the workers,
+   * whose script hands its messages to `handleThreadMessage`), or, with null, on the calling
+   * thread alone. The results are the same bits either way, for any number of workers. The
+   * calling thread works as one of the team and waits for the others with `Atomics.wait`, so
+   * in a browser step the world in a worker. The world's arrays move into SharedArrayBuffers
+   * (a page must be cross-origin isolated to have them). A pool serves one world at a time:
+   * call `setThreads(null)` on one world before giving its pool to another. A `pool.size`
+   * below 1, a pool in use, or no SharedArrayBuffer throws with the world unchanged.
+   */
+  setThreads(pool: ThreadPool | null): void {
+    if (this.stepping) throw new Error('setThreads: called from inside a step or a contact listener');
+    if (pool !== null && typeof SharedArrayBuffer === 'undefined') {
+      throw new Error('setThreads: this context has no SharedArrayBuffer (a page must be cross-origin isolated)');
+    }
+    const team = this.runner instanceof ThreadTeam ? this.runner : null;
+    if (pool !== null) ThreadTeam.checkPool(pool, team);
+    team?.release();
+    this.runner = pool === null ? new LocalRunner(this.store, this.contacts, this.bp.pairs) : new ThreadTeam(this.store, this.contacts, this.bp.pairs, pool);
+  }
+
+  /** Threads the step runs on: 1, or the pool's workers plus the calling thread (see `setThreads`). */
+  get threads(): number {
+    return this.runner instanceof ThreadTeam ? this.runner.threads : 1;
   }
 
   /** Typed-array views of every slot, for bulk reads (see `BodyArrays`). Allocates one small object. */
@@ -353,7 +389,8 @@ export class World {
     clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {
       const energy = this.integrateVelocities(h);                                     clock.lap('solve');
-      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact, this.contactState.noteSensorPair);
+      this.collide(h);
+      this.colours.sort(this.store, this.contacts);
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts);                   clock.lap('continuous');
@@ -372,54 +409,36 @@ export class World {
     st.sweptStops = stops;
   }
 
+  /** Contact rows from the cached pairs (collide.ts), on the team's threads when there are several (collide-blocks.ts). */
+  private collide(h: number): void {
+    const spec = this.opts.speculativeDistance;
+    if (this.runner.threads > 1) {
+      collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+    } else {
+      collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+    }
+  }
+
   /** Velocities from the contacts, then positions, then pushout; records touching. */
   /** `energy`: the kinetic energy (J) before the contacts act, which the bounces must not raise. */
   private solve(h: number, energy: number): void {
     const o = this.opts;
     const s = this.store;
     const c = this.contacts;
-    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y);
-    const bounced = applyRestitution(s, c, o.restitutionThreshold);
-    const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y);
+    const r = this.runner;
+    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r);
+    const bounced = applyRestitution(s, c, o.restitutionThreshold, r);
+    const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y, r);
     if (bounced && after > energy) limitBounceEnergy(s, c, energy, after, h);
     moveToImpact(s, c);
-    pushOut(s, c, o.positionIterations);
+    pushOut(s, c, o.positionIterations, r);
     this.storeContactState();
   }
 
-  /**
-   * Gravity and damping. A body's gravity is the world's times its `gravityScale`; its damping
-   * rate is the world's `linearDamping` plus its own (the rates add), so its velocity becomes
-   * (v + g·scale·h) / (1 + h·(world + body)). Returns the kinetic energy (J) of the awake
-   * dynamic bodies after.
-   */
+  /** Gravity and damping (integrate.ts); returns the kinetic energy (J) after. */
   private integrateVelocities(h: number): number {
-    const s = this.store;
-    let energy = 0;
-    const { gravityScale, linearDamping } = s;
-    const gx = this.opts.gravity.x * h;
-    const gy = this.opts.gravity.y * h;
-    const worldDamping = this.opts.linearDamping;
-    const damp = 1 / (1 + h * worldDamping);
-    const max2 = MAX_SPEED * MAX_SPEED;
-    for (let i = 0; i < s.end; i++) {
-      if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
-      const own = linearDamping[i];
-      const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
-      const g = gravityScale[i];
-      let vx = (s.vx[i] + gx * g) * d + 0;
-      let vy = (s.vy[i] + gy * g) * d + 0;
-      const v2 = vx * vx + vy * vy;
-      if (v2 > max2) {
-        const k = MAX_SPEED / Math.sqrt(v2);
-        vx *= k;
-        vy *= k;
-      }
-      s.vx[i] = vx;
-      s.vy[i] = vy;
-      energy += (vx * vx + vy * vy) / s.invMass[i];
-    }
-    return energy * 0.5;
+    const g = this.opts.gravity;
+    return integrateVelocities(this.store, this.runner, h, g.x, g.y, this.opts.linearDamping);
   }
 
   /** Records which pairs touch, with begin data and hits (contact-state.ts). */

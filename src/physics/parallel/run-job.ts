@@ -1,0 +1,85 @@
+/** Maps a job code (jobs.ts) to its kernel: the one switch the driving thread and the workers share. */
+import type { BodyStore } from '../body-store.js';
+import type { ContactBuffer } from '../contacts.js';
+import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
+import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
+import { prepareRows, pushRows, restituteRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
+import {
+  BODY_BLOCK,
+  JOB_COLLIDE_TEST,
+  JOB_COLLIDE_WRITE,
+  JOB_INTEGRATE_POSITIONS,
+  JOB_INTEGRATE_VELOCITIES,
+  JOB_MARK_RESTING,
+  JOB_PREPARE_ROWS,
+  JOB_PUSH_OUT,
+  JOB_RESTITUTION,
+  JOB_SOLVE_ROWS,
+  JOB_STORE_IMPULSES,
+  JOB_WARM_START,
+  P_DAMPING,
+  P_FX,
+  P_FY,
+  P_GX,
+  P_GY,
+  P_H,
+  P_ITERATION,
+  P_MODE,
+  P_PAIR_COUNT,
+  P_SPECULATIVE,
+  P_THRESHOLD,
+} from './jobs.js';
+
+/** What the kernels work on: the world's arrays as one thread sees them. */
+export interface JobViews {
+  store: BodyStore;
+  contacts: ContactBuffer;
+  pairs: PairArrays;
+  scratch: CollideScratch;
+  params: Float64Array;
+  partials: Float64Array;
+}
+
+/** Runs `job` over items [from, to) on this thread; returns the kernel's count (0 for body jobs). */
+export function runJob(job: number, views: JobViews, from: number, to: number): number {
+  const { store, contacts, params, partials } = views;
+  switch (job) {
+    case JOB_WARM_START:
+      warmStartRows(store, contacts, from, to);
+      return 0;
+    case JOB_SOLVE_ROWS:
+      return solveRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE]);
+    case JOB_RESTITUTION:
+      return restituteRows(store, contacts, from, to, params[P_THRESHOLD]);
+    case JOB_PUSH_OUT:
+      return pushRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE]);
+    case JOB_MARK_RESTING:
+      markResting(store, contacts, from, to);
+      return 0;
+    case JOB_INTEGRATE_VELOCITIES:
+      for (let k = from; k < to; k++) {
+        const end = Math.min((k + 1) * BODY_BLOCK, store.end);
+        partials[k] = integrateVelocityRange(store, k * BODY_BLOCK, end, params[P_H], params[P_GX], params[P_GY], params[P_DAMPING]);
+      }
+      return 0;
+    case JOB_INTEGRATE_POSITIONS:
+      for (let k = from; k < to; k++) {
+        const end = Math.min((k + 1) * BODY_BLOCK, store.end);
+        partials[k] = integratePositionRange(store, k * BODY_BLOCK, end, params[P_H], params[P_FX], params[P_FY]);
+      }
+      return 0;
+    case JOB_PREPARE_ROWS:
+      return prepareRows(store, contacts, from, to, params[P_H], params[P_GX], params[P_GY]);
+    case JOB_STORE_IMPULSES:
+      storeImpulses(contacts, views.pairs, from, to);
+      return 0;
+    case JOB_COLLIDE_TEST:
+      testPairBlocks(store, views.pairs, params[P_PAIR_COUNT], views.scratch, from, to, params[P_H], params[P_SPECULATIVE]);
+      return 0;
+    case JOB_COLLIDE_WRITE:
+      writeRowBlocks(store, views.pairs, params[P_PAIR_COUNT], contacts, views.scratch, from, to);
+      return 0;
+    default:
+      throw new Error(`unknown step job ${job}`);
+  }
+}
