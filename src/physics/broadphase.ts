@@ -48,6 +48,13 @@ const REBUILD_MOVES = 1;
  */
 const LOOKAHEAD = 6;
 
+/**
+ * A new fat box also reaches this many further steps of travel ahead of its body (as Box2D 2.x
+ * fattens by a multiple of the displacement): a body falling or thrown faster than the margin
+ * per step would otherwise leave its box every step or two. Slow bodies barely notice it.
+ */
+const EXTEND = 2;
+
 /** Smallest size of the moved-body list (rows). */
 const MIN_MOVED_ROWS = 64;
 
@@ -240,7 +247,19 @@ export class Broadphase {
     sx = sx > lean ? lean : sx < -lean ? -lean : sx;
     let sy = dy * LOOKAHEAD;
     sy = sy > lean ? lean : sy < -lean ? -lean : sy;
-    setFat(s, i, minX - margin + sx, minY - margin + sy, maxX + margin + sx, maxY + margin + sy);
+    // min(d, 0) and max(d, 0) as (d -+ |d|) / 2, as in refreshFatBoxes.
+    const ax = Math.abs(dx);
+    const ay = Math.abs(dy);
+    const reachX = EXTEND * 0.5;
+    const reachY = EXTEND * 0.5;
+    setFat(
+      s,
+      i,
+      minX - margin + sx + (dx - ax) * reachX,
+      minY - margin + sy + (dy - ay) * reachY,
+      maxX + margin + sx + (dx + ax) * reachX,
+      maxY + margin + sy + (dy + ay) * reachY,
+    );
     this.movingTree.widen(i);
     this.pending[i] = 1;
   }
