@@ -2,8 +2,8 @@
  * Broadphase: the policy that keeps R-trees over fat boxes (body-tree.ts) and the pair cache
  * (pair-cache.ts) exact between steps.
  *
- * Each body has a fat box: its tight box united with where this step's velocity will carry it,
- * grown by a margin, leaning toward where the body is going. The trees hold body indices and
+ * Each body has a fat box: its tight box united with where this step's velocity will carry it
+ * and a little further (EXTEND), grown by a margin, leaning toward where the body is going. The trees hold body indices and
  * read the boxes from the store's fat-box array (rbush's `toBBox`), so there is no object per
  * body. A body enters its tree when it is
  * created, teleported or reshaped, at once, and finds its pairs then, so that between steps
