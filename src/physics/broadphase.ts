@@ -3,9 +3,9 @@
  * (pair-cache.ts) exact between steps.
  *
  * Each body has a fat box: its tight box united with where this step's velocity will carry it
- * and a little further (EXTEND), grown by a margin, leaning toward where the body is going. The trees hold body indices and
- * read the boxes from the store's fat-box array (rbush's `toBBox`), so there is no object per
- * body. A body enters its tree when it is
+ * and a little further (EXTEND), grown by a margin, leaning toward where the body is going.
+ * The trees hold body indices and read the boxes from the store's fat-box array (rbush's
+ * `toBBox`), so there is no object per body. A body enters its tree when it is
  * created, teleported or reshaped, at once, and finds its pairs then, so that between steps
  * queries see every body and the pair cache is exact.
  *
@@ -188,29 +188,26 @@ export class Broadphase {
   private refreshFatBoxes(dt: number): void {
     const s = this.store;
     this.reserve();
-    // Everything in locals: the loop calls out (moveFat) only for the few bodies that left
-    // their boxes, and with fields V8 would reload every array at every body.
-    const { kind: kinds, awake, halfWidth, halfHeight, radius, x, y, vx, vy, fat } = s;
-    const end = s.end;
+    const fat = s.fat;
     let moved = 0;
     let moving = 0;
-    for (let i = 0; i < end; i++) {
-      const kind = kinds[i];
+    for (let i = 0; i < s.end; i++) {
+      const kind = s.kind[i];
       if (kind === BODY_FREE || kind === BODY_STATIC) continue;
       moving++;
-      if (kind === BODY_DYNAMIC && awake[i] === 0) continue;
-      const ex = halfWidth[i] + radius[i];
-      const ey = halfHeight[i] + radius[i];
-      const dx = vx[i] * dt;
-      const dy = vy[i] * dt;
+      if (kind === BODY_DYNAMIC && s.awake[i] === 0) continue;
+      const ex = s.halfWidth[i] + s.radius[i];
+      const ey = s.halfHeight[i] + s.radius[i];
+      const dx = s.vx[i] * dt;
+      const dy = s.vy[i] * dt;
       // min(d, 0) and max(d, 0) as (d -+ |d|) / 2: exact, and the signs of a crowd's
       // velocities are random, so branches here were mispredicted (this loop ran 35 % faster).
       const adx = Math.abs(dx);
       const ady = Math.abs(dy);
-      const minX = x[i] - ex + (dx - adx) * 0.5;
-      const maxX = x[i] + ex + (dx + adx) * 0.5;
-      const minY = y[i] - ey + (dy - ady) * 0.5;
-      const maxY = y[i] + ey + (dy + ady) * 0.5;
+      const minX = s.x[i] - ex + (dx - adx) * 0.5;
+      const maxX = s.x[i] + ex + (dx + adx) * 0.5;
+      const minY = s.y[i] - ey + (dy - ady) * 0.5;
+      const maxY = s.y[i] + ey + (dy + ady) * 0.5;
       const o = i * FAT_STRIDE;
       if (minX < fat[o] || minY < fat[o + 1] || maxX > fat[o + 2] || maxY > fat[o + 3]) {
         this.moveFat(i, moved++, minX, minY, maxX, maxY, dx, dy);
@@ -250,15 +247,14 @@ export class Broadphase {
     // min(d, 0) and max(d, 0) as (d -+ |d|) / 2, as in refreshFatBoxes.
     const ax = Math.abs(dx);
     const ay = Math.abs(dy);
-    const reachX = EXTEND * 0.5;
-    const reachY = EXTEND * 0.5;
+    const reach = EXTEND * 0.5;
     setFat(
       s,
       i,
-      minX - margin + sx + (dx - ax) * reachX,
-      minY - margin + sy + (dy - ay) * reachY,
-      maxX + margin + sx + (dx + ax) * reachX,
-      maxY + margin + sy + (dy + ay) * reachY,
+      minX - margin + sx + (dx - ax) * reach,
+      minY - margin + sy + (dy - ay) * reach,
+      maxX + margin + sx + (dx + ax) * reach,
+      maxY + margin + sy + (dy + ay) * reach,
     );
     this.movingTree.widen(i);
     this.pending[i] = 1;
