@@ -2,7 +2,8 @@
  * The broadphase: the pair cache always holds exactly the pairs whose fat boxes overlap and
  * that include a dynamic body (brute force over every pair, through random creates, moves,
  * velocity, shape and type changes, steps and destroys); the trees are real rbush trees that
- * hold every body under its fat box; moving one body moves one item, without a rebuild.
+ * hold every body under its fat box; moving one body moves one item, without a rebuild; a fast
+ * body's fat box reaches far enough ahead to last several steps.
  */
 import fc from 'fast-check';
 import RBush from 'rbush';
@@ -148,16 +149,18 @@ describe('the pair cache equals the brute-force set of overlapping fat boxes', (
 
 describe('the moved-body scratch', () => {
   it('grows for a burst of movers, shrinks once they settle, and the cache stays exact', () => {
-    const world = new World({ enableSleep: false, gravity: { x: 0, y: 0 } });
+    // Gravity of 1,000 m/s² carries every body at rest out of the fat box it was created with
+    // in the first step (0.28 m against a margin of 0.2), so the step's own pass moves them all.
+    const world = new World({ enableSleep: false, gravity: { x: 0, y: -1000 } });
     const bodies: Body[] = [];
     for (let k = 0; k < 3000; k++) {
-      // 20 m/s carries every body out of the fat box it was created with in the first step.
-      bodies.push(world.createBody({ x: (k % 60) * 1.5, y: Math.floor(k / 60) * 1.5, vx: 20, vy: -20, radius: 0.5 }));
+      bodies.push(world.createBody({ x: (k % 60) * 1.5, y: Math.floor(k / 60) * 1.5, radius: 0.5 }));
     }
     const { bp } = internals(world);
     const scratch = (): number => bp.moved.length;
     world.step(1 / 60);
     expect(scratch()).toBeGreaterThanOrEqual(2048);
+    world.setOptions({ gravity: { x: 0, y: 0 } });
     for (const b of bodies) b.setVelocity(0, 0);
     for (let k = 0; k < 3; k++) {
       world.step(1 / 60);
@@ -224,5 +227,22 @@ describe('the trees', () => {
       expect(world.queryPoint(-20 - 3 * k, 50 + k)).toEqual([body]);
       expectTreesConsistent(world);
     }
+  });
+});
+
+describe('fat boxes reach ahead', () => {
+  it('a body travelling faster than the margin per step moves in the tree only every few steps', () => {
+    // 30 m/s is 0.5 m a step against a margin of 0.2 m: a box holding one step of travel would
+    // be left every step. Reaching further ahead, the body keeps its box for three.
+    const world = new World({ enableSleep: false, gravity: { x: 0, y: 0 } });
+    world.createBody({ x: 0, y: 0, vx: 30, radius: 0.5 });
+    world.step(1 / 60);
+    let moves = 0;
+    for (let k = 0; k < 30; k++) {
+      world.step(1 / 60);
+      moves += world.stats.movedInTree;
+    }
+    expect(moves).toBeGreaterThan(0);
+    expect(moves).toBeLessThanOrEqual(10);
   });
 });
