@@ -67,9 +67,11 @@ describe('a restored world steps bit for bit like the original', () => {
     // The benchmark's pile is frictionless, and a frictionless box on a flat top may slide for good.
     for (const body of world.getBodies()) body.setFriction(0.6);
     world.setOptions({ enableSleep: true });
+    // Wait for most of the pile to sleep: the first few sleepers can be bodies that rest while the
+    // pile still falls, and the fall wakes them again.
     let k = 0;
     world.step(1 / 60);
-    while (world.stats.awakeBodies === 120) {
+    while (world.stats.awakeBodies > 60) {
       world.step(1 / 60);
       if (++k > 3000) throw new Error('the pile never started to sleep');
     }
