@@ -24,7 +24,7 @@ export const MAX_HISTORY_BODIES = 5000;
 
 /** Calls that cannot be repeated exactly (scatter draws from the page's random stream): recorded as the world they leave. */
 const WORLD_OP_CALLS = new Set(['scatter']);
-/** Calls with a shorter coalescing window: a spray or an erase drag is many of them, a second click soon after is its own. */
+/** Calls with a shorter coalescing window outside a pointer press (Delete pressed over one body after another). */
 const QUICK_CALLS = new Set(['spawn', 'remove']);
 const QUICK_COALESCE = 400; // ms
 /** What an undo entry says, for calls that have a name for users. */
