@@ -176,6 +176,9 @@ sandbox.attachLoop(loop);
 const io = createSceneIO(sandbox);
 const replays = createReplayIO(sandbox);
 const timelineBar = createTimelineBar(sandbox);
+// History: what one pointer press does (a slider dragged, a spray) is one undo entry.
+window.addEventListener('pointerdown', () => sandbox.history.pressStarted(), { capture: true });
+for (const type of ['pointerup', 'pointercancel'] as const) window.addEventListener(type, () => sandbox.history.pressEnded(), { capture: true });
 const help = createHelp();
 const panel = createPanel(sandbox, stress, {
   setRenderer,

@@ -24,7 +24,7 @@ export const MAX_HISTORY_BODIES = 5000;
 
 /** Calls that cannot be repeated exactly (scatter draws from the page's random stream): recorded as the world they leave. */
 const WORLD_OP_CALLS = new Set(['scatter']);
-/** Calls with a shorter coalescing window: a spray or an erase drag is many of them, a second click soon after is its own. */
+/** Calls with a shorter coalescing window outside a pointer press (Delete pressed over one body after another). */
 const QUICK_CALLS = new Set(['spawn', 'remove']);
 const QUICK_COALESCE = 400; // ms
 /** What an undo entry says, for calls that have a name for users. */
@@ -76,6 +76,9 @@ export class History {
   private lastClock = '';
   /** Grabs so far: each drag is its own entry, however soon after the last. */
   private grabs = 0;
+  /** Pointer presses so far, and whether one is held: the calls of one press are one entry. */
+  private presses = 0;
+  private pressHeld = false;
 
   constructor(
     private readonly port: HistoryPort,
@@ -121,6 +124,20 @@ export class History {
     if (!this.on) return;
     this.goLive();
     this.timeline.record({ world: worldToText(this.port.world) });
+  }
+
+  /**
+   * A pointer went down anywhere on the page (the scene, a slider): until it is released,
+   * calls with the same key are one entry however slowly they come (a slider dragged, a spray),
+   * and no call of another press joins them (two quick clicks are two spawns).
+   */
+  pressStarted(): void {
+    this.presses++;
+    this.pressHeld = true;
+  }
+
+  pressEnded(): void {
+    this.pressHeld = false;
   }
 
   // ---- Undo ----
@@ -233,7 +250,7 @@ export class History {
     let before: string | null = null;
     if (kind === 'action') {
       const key = this.coalescingKey(name, args, world);
-      const window = QUICK_CALLS.has(name) ? QUICK_COALESCE : COALESCE_TIME;
+      const window = this.pressHeld ? Infinity : QUICK_CALLS.has(name) ? QUICK_COALESCE : COALESCE_TIME;
       if (key !== null && !this.undos.continues(key, this.port.now(), window)) {
         before = worldToText(world);
         this.undos.record(this.label(name, args, world), before, this.port.scene, key, this.port.now());
@@ -259,12 +276,13 @@ export class History {
    * call changes nothing undoable (options set to what they are).
    */
   private coalescingKey(name: string, args: unknown[], world: World): string | null {
+    const press = `#${this.presses}`;
     if (name === 'setOptions') {
       const changed = changedOptions(args[0], world.options);
-      return changed.length === 0 ? null : `setOptions:${changed.join(',')}`;
+      return changed.length === 0 ? null : `setOptions:${changed.join(',')}${press}`;
     }
     if (name === 'grab') return `grab:${++this.grabs}`;
-    return `${name}:${JSON.stringify(args.slice(0, -1))}`;
+    return `${name}:${JSON.stringify(args.slice(0, -1))}${press}`;
   }
 
   private label(name: string, args: unknown[], world: World): string {

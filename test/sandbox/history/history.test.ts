@@ -73,6 +73,25 @@ describe('history: undo', () => {
     expect(worldToText(rig.world)).toBe(start);
   });
 
+  it('what one pointer press does is one entry however slow, and two quick clicks are two', () => {
+    const rig = new Rig();
+    rig.setPaused(true);
+    rig.history.pressStarted();
+    for (let k = 1; k <= 5; k++) {
+      rig.wait(3000); // a slow drag of a slider on a busy machine
+      rig.host.setOptions({ gravity: { x: 0, y: -10 + k } });
+    }
+    rig.history.pressEnded();
+    expect(rig.history.undos.undoCount).toBe(1);
+    for (const x of [-2, 2]) {
+      rig.history.pressStarted();
+      rig.history.pressEnded();
+      rig.wait(50);
+      rig.host.spawn({ x, y: 3 });
+    }
+    expect(rig.history.undos.undoCount).toBe(3);
+  });
+
   it('a new action after undo drops the redo', () => {
     const rig = new Rig();
     rig.host.spawn({ x: 1, y: 2 });
