@@ -154,7 +154,7 @@ const loop = new FixedStepLoop({
       else sandbox.instances.pack(sandbox.world, alpha, camera.x, camera.y);
       renderer.draw(sandbox.instances, camera);
       overlay.draw(sandbox, labView);
-      buildLayer.draw(sandbox.build, camera);
+      buildLayer.draw(sandbox.build, camera, sandbox.build.movers());
     }
     inspector.update(camera);
     pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);

@@ -49,6 +49,16 @@ export class BuildController {
     return this.selection.bodies(this.sandbox.world);
   }
 
+  /**
+   * The movers whose arrows the build layer shows: with the select and mover tools, every
+   * moving kinematic body of the running world; else none. Allocates.
+   */
+  movers(): Body[] {
+    const tool = this.sandbox.settings.tool;
+    if (tool !== 'select' && tool !== 'mover') return [];
+    return this.sandbox.world.getBodies().filter((b) => hasArrow(b) && (b.vx !== 0 || b.vy !== 0));
+  }
+
   /** Makes `bodies` the selection and tells the listeners (the inspector, the panel). */
   select(bodies: readonly Body[]): void {
     this.selection.set(this.sandbox.world, bodies);

@@ -3,6 +3,7 @@
  * selection's outline and corner handles, a mover's velocity arrow and its tip, the rectangle
  * being drawn and the selection box. Pointer events pass through it to the stage.
  */
+import type { Body } from '../../physics/index';
 import type { Camera } from '../shared/camera';
 import { sizeCanvas } from '../rendering/canvas-size';
 import { arrow, roundedRectPath, sx, sy } from '../overlays/draw-helpers';
@@ -39,16 +40,26 @@ export class BuildLayer {
     this.drawn = true;
   }
 
-  /** Redraws the selection and the previews of `build` through `camera`. */
-  draw(build: BuildController, camera: Camera): void {
+  /**
+   * Redraws the selection and the previews of `build` through `camera`; with `movers` (the
+   * select and mover tools), every mover's velocity arrow too, so movers stand out from walls.
+   */
+  draw(build: BuildController, camera: Camera, movers: readonly Body[]): void {
     const bodies = build.selected();
     const preview = build.preview;
-    if (!this.drawn && bodies.length === 0 && preview === null) return;
+    if (!this.drawn && bodies.length === 0 && preview === null && movers.length === 0) return;
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
-    this.drawn = bodies.length > 0 || preview !== null;
+    this.drawn = bodies.length > 0 || preview !== null || movers.length > 0;
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = PREVIEW.mover;
+    ctx.fillStyle = PREVIEW.mover;
+    for (const b of movers) {
+      const tip = arrowTip(b.x, b.y, b.vx, b.vy);
+      arrow(ctx, sx(camera, b.x), sy(camera, b.y), sx(camera, tip.x), sy(camera, tip.y), 8);
+    }
     ctx.lineWidth = 2;
     ctx.strokeStyle = SELECTED;
     ctx.fillStyle = SELECTED;

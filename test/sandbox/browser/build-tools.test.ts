@@ -112,6 +112,21 @@ describe.skipIf(SKIP)('build tools and the inspector, in Chromium', () => {
     expect(aimed?.vx).toBeCloseTo(-2, 0);
     expect(aimed?.vy).toBeCloseTo(0, 0);
     expect(aimed?.x).toBe(mover.x);
+    // Unselected, a mover still shows its arrow with the select and mover tools (it would look
+    // like a wall otherwise), and not in play.
+    await page.keyboard.press('Escape');
+    const arrowAt = async (): Promise<number> => {
+      await waitFrames(page, 2);
+      const mid = await toScreen(page, mover.x - 0.5, mover.y);
+      return page.evaluate((p) => {
+        const canvas = document.getElementById('build-layer') as HTMLCanvasElement;
+        const r = canvas.width / canvas.clientWidth;
+        return canvas.getContext('2d')?.getImageData(Math.round(p.x * r), Math.round(p.y * r), 1, 1).data[3] ?? 0;
+      }, mid);
+    };
+    expect(await arrowAt()).toBeGreaterThan(100);
+    await page.keyboard.press('g');
+    expect(await arrowAt()).toBe(0);
 
     // Time runs: the mover goes where its velocity says (kinematic: nothing pushes it).
     const steps = await page.evaluate(() => window.jostle.steps);
