@@ -232,7 +232,6 @@ export class Sandbox {
     const world = new World();
     entry.build(world);
     this.replaceWorld(world, `open ${entry.title}`, () => (this.settings.scene = entry.id));
-    this.game = entry.game?.(world) ?? null;
     if (entry.view !== undefined) this.sceneBounds = { ...entry.view };
     // The explainer is on in the scene made for it (the lab) and off elsewhere until asked for.
     this.settings.explain = entry.explainPair !== undefined;
@@ -318,7 +317,7 @@ export class Sandbox {
   private installWorld(world: World): void {
     this.dropWorker();
     this.world = world;
-    this.game = null;
+    this.game = gameFor(this.settings.scene, world);
     this.stepsInWorld = 0;
     this.local.held = null;
     this.selection = [];
@@ -498,5 +497,19 @@ export class Sandbox {
     this.settings.explain = true;
     this.select(body);
     this.changed();
+  }
+}
+
+/**
+ * The game scene `id` plays on `world` (the flappy course), or null: none for the scene, or a
+ * world that is not its course (a file saved from the scene, then edited).
+ */
+function gameFor(id: string, world: World): SceneGame | null {
+  const make = findScene(id)?.game;
+  if (make === undefined) return null;
+  try {
+    return make(world);
+  } catch {
+    return null;
   }
 }

@@ -53,7 +53,11 @@ export class FlappyGame implements SceneGame {
   private readonly nextGap: () => number;
   private readonly touching: Body[] = [];
 
-  /** Takes the course's bodies from `world` (built by `flappy`); the gaps that come round are drawn from `seed`. */
+  /**
+   * Takes the course's bodies from `world` (built by `flappy`, or a course saved mid-run and
+   * loaded again: a falling bird means a run under way); the gaps that come round are drawn
+   * from `seed`.
+   */
   constructor(private readonly world: World, seed = 7) {
     let bird: Body | null = null;
     for (const body of world.getBodies()) {
@@ -66,7 +70,9 @@ export class FlappyGame implements SceneGame {
     }
     if (bird === null || this.columns.length !== PIPE_COLUMNS) throw new Error('this world is not a flappy course: no bird or not every pipe');
     this.bird = bird;
-    this.scored = this.columns.map(() => false);
+    if (bird.gravityScale !== 0) this.state = 'playing';
+    // Columns already behind the bird were scored before (or before a save).
+    this.scored = this.columns.map((pair) => pair[0].x + PIPE_HALF_WIDTH < bird.x - BIRD_RADIUS);
     this.nextGap = gapSource(seed);
   }
 

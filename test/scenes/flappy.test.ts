@@ -98,6 +98,26 @@ describe('flappy course', () => {
     }
   });
 
+  it('a course saved mid-run and loaded again plays on: running, the passed columns not scored twice', () => {
+    const { world, game, bird, pipes } = course();
+    game.action();
+    run(world, game, 240, () => {
+      if (bird.y < gapAhead(pipes, bird) - 0.6 && bird.vy < 1) game.action();
+    });
+    expect(game.score).toBeGreaterThan(0);
+    const loaded = World.fromJSON(JSON.parse(JSON.stringify(world.toJSON())));
+    const again = new FlappyGame(loaded);
+    expect(again.state).toBe('playing');
+    const passed = loaded.getBodies().filter((b) => (b.userData as FlappyTag | undefined)?.flappy === 'pipe' && b.x < BIRD_X);
+    expect(passed.length).toBeGreaterThan(0);
+    loaded.step(DT);
+    again.afterStep();
+    expect(again.score).toBe(0);
+    // Left alone, the loaded run ends in a crash like any other.
+    run(loaded, again, 600);
+    expect(again.state).toBe('crashed');
+  });
+
   it('refuses a world that is no course', () => {
     expect(() => new FlappyGame(new World())).toThrow(/not a flappy course/);
   });

@@ -55,6 +55,32 @@ describe.skipIf(SKIP)('the flappy course, in Chromium', () => {
     expect(suite.errors).toEqual([]);
   });
 
+  it('a reload mid-run (the autosave) brings the course back playing: space still flaps', async () => {
+    // Opened without ?scene=, which a reload would obey instead of the autosave.
+    const page = await suite.open();
+    await page.evaluate(() => window.jostle.loadScene('flappy'));
+    await page.keyboard.press(' ');
+    expect((await game(page))?.state).toBe('playing');
+    // Wait for an autosave of the run under way.
+    await page.waitForFunction(
+      () => {
+        const saved = JSON.parse(localStorage.getItem('jostle:autosave') ?? '{}') as { world?: { bodies: Array<{ gravityScale?: number; userData?: { flappy?: string } }> } };
+        return saved.world?.bodies.some((b) => b.userData?.flappy === 'bird' && b.gravityScale === 1) === true;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    await page.waitForFunction(() => window.jostle.frames > 2);
+    expect(await page.evaluate(() => window.jostle.settings.scene)).toBe('flappy');
+    expect((await game(page))?.state).toMatch(/playing|crashed/);
+    await expect.poll(async () => (await game(page))?.state, { timeout: 60_000 }).toBe('crashed');
+    await page.keyboard.press(' ');
+    await expect.poll(async () => (await game(page))?.state).toBe('ready');
+    expect(suite.errors).toEqual([]);
+  });
+
   it('on a phone a tap flaps, and the line fits beside the closed panel', async () => {
     const context = await suite.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await suite.open('?scene=flappy', context);
