@@ -199,10 +199,17 @@ export class CollisionLab {
     return box;
   }
 
-  /** On a narrow screen the card keeps off the closed panel's title (top), the toolbar and the help button (bottom). */
+  /**
+   * On a narrow screen the card keeps off the closed panel's title (top), the toolbar and the
+   * help button (bottom); on a wide one, off the tool palette down the left edge.
+   */
   private insets(): EdgeInsets {
     const camera = this.sandbox.camera;
-    if (camera.width >= WIDE) return { top: 0, bottom: 0 };
+    if (camera.width >= WIDE) {
+      const palette = shownRect('#toolbar');
+      const atLeft = palette !== null && palette.height > palette.width && palette.x - camera.left < 2 * CARD_MARGIN;
+      return { top: 0, bottom: 0, left: atLeft ? palette.x + palette.width - camera.left : 0 };
+    }
     let top = camera.top + camera.height;
     for (const selector of ['#toolbar', '#help-hint']) top = Math.min(top, shownRect(selector)?.top ?? top);
     return { top: NARROW_TOP, bottom: Math.max(0, camera.top + camera.height - top) };
@@ -219,8 +226,9 @@ export class CollisionLab {
     const wide = w >= WIDE;
     const panel = document.querySelector('.lil-gui.lil-root');
     const panelWidth = wide && panel instanceof HTMLElement ? panel.offsetWidth + CARD_MARGIN : 0;
+    const left = wide ? (this.insets().left ?? 0) : 0;
     const free: Rect = wide
-      ? { x: card.width + 2 * CARD_MARGIN, y: CARD_MARGIN, width: w - card.width - 3 * CARD_MARGIN - panelWidth, height: h - 2 * CARD_MARGIN }
+      ? { x: left + card.width + 2 * CARD_MARGIN, y: CARD_MARGIN, width: w - left - card.width - 3 * CARD_MARGIN - panelWidth, height: h - 2 * CARD_MARGIN }
       : { x: CARD_MARGIN, y: NARROW_TOP, width: w - 2 * CARD_MARGIN, height: Math.max(80, h - card.height - 3 * CARD_MARGIN - NARROW_TOP - this.insets().bottom) };
     const c = e.cso;
     const bounds = {

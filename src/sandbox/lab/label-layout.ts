@@ -105,10 +105,11 @@ export type CardSpot = 'top-left' | 'bottom-left' | 'top-right' | 'bottom-right'
 /** Spots in the order they are tried. */
 export const CARD_SPOTS: readonly CardSpot[] = ['top-left', 'bottom-left', 'top-right', 'bottom-right', 'bottom', 'top'];
 
-/** Space kept free along the viewport's top and bottom edges (px): a phone's toolbar, its closed panel. */
+/** Space kept free along the viewport's edges (px): a phone's toolbar, its closed panel; a desktop's tool palette (left). */
 export interface EdgeInsets {
   top: number;
   bottom: number;
+  left?: number;
 }
 
 /** The card's box at `spot` in a viewport of `width` × `height` px, `margin` px from its edges and `insets` more at top and bottom. */
@@ -120,7 +121,7 @@ export function cardBox(
   margin: number,
   insets: EdgeInsets = { top: 0, bottom: 0 },
 ): Rect {
-  const left = margin;
+  const left = margin + (insets.left ?? 0);
   const right = width - margin - card.width;
   const centre = (width - card.width) / 2;
   const top = margin + insets.top;

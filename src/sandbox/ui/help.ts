@@ -10,7 +10,10 @@ const HELP = [
   ['right / middle drag, space + drag', 'pan'],
   ['wheel, pinch', 'zoom around the cursor'],
   ['space', 'pause / run (in the flappy course: flap)'],
-  ['. or →', 'one step'],
+  ['. or →', 'one step (along the timeline when scrubbed back)'],
+  [', or ←', 'one step back along the timeline (the bar at the bottom scrubs the last minute)'],
+  ['Ctrl/Cmd + Z', 'undo (also ↶ on the bar at the bottom)'],
+  ['Ctrl/Cmd + Shift + Z, Ctrl + Y', 'redo'],
   ['r', 'reset the scene'],
   ['1 – 5', 'circle, box, rounded rect, capsule, random'],
   ['f', 'fit the view'],
@@ -21,7 +24,7 @@ const HELP = [
   ['wall / mover: drag', 'draw a static wall or a moving mover; hold shift or alt for rounded corners'],
   ['mover: drag from inside it', "aim its velocity arrow (or drag the arrow's tip with select)"],
   ['Delete', 'remove the selected bodies (or the body under the pointer)'],
-  ['drop a .json file', 'load a saved scene'],
+  ['drop a .json file', 'load a saved scene (a .replay.json plays its replay)'],
   ['?', 'this help'],
 ] as const;
 
@@ -35,6 +38,8 @@ const TOUCH_HELP = [
   ['toolbar: select', 'tap a body to inspect and edit it; drag it to move it, its corners to resize'],
   ['toolbar: wall / mover', 'drag to draw a wall or a mover; drag inside a new mover to aim it'],
   ['toolbar: pause / run', 'stop or start time'],
+  ['bar: ↶ ↷', 'undo, redo'],
+  ['bar: ◀ ▶ and the slider', 'step back and forward, scrub the last minute'],
   ['Jostle (top right)', 'open the panel'],
 ] as const;
 

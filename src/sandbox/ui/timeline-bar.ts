@@ -3,7 +3,7 @@
  * scrubber over the recorded minute, a step forward, where the cursor is, the memory history
  * holds, and a red DIVERGED flag when re-stepping did not give the recorded state. Dragging
  * the scrubber pauses and shows that step; resuming continues from it (the future is dropped).
- * On touch screens undo and redo are on the toolbar instead (style: timeline-bar.css).
+ * On touch screens too: the bar is the one place for undo and redo (style: timeline-bar.css).
  */
 import './timeline-bar.css';
 import type { Sandbox } from '../sandbox';

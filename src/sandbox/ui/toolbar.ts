@@ -1,8 +1,8 @@
 /**
- * The toolbar: pause or run, undo and redo, and the tool a press uses: play (tap spawns, drag
+ * The toolbar: pause or run, and the tool a press uses: play (tap spawns, drag
  * throws), select (the inspector; move, resize, box-select), wall and mover (draw them), spray,
  * erase. On touch screens and narrow windows it sits bottom right, where a thumb reaches; on a
- * desktop at the top, each tool with its key.
+ * desktop at the left, each tool with its key. Undo and redo are on the timeline bar.
  */
 import '../build/build.css';
 import { TOOL_HINTS, TOOL_KEYS } from '../build/tool-hint';
@@ -24,21 +24,6 @@ export function createToolbar(sandbox: Sandbox): void {
     sandbox.changed();
   });
   bar.appendChild(pause);
-  for (const [name, label, action] of [
-    ['undo', '↶', () => sandbox.undo()],
-    ['redo', '↷', () => sandbox.redo()],
-  ] as const) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = name;
-    button.textContent = label;
-    button.setAttribute('aria-label', name);
-    button.addEventListener('click', () => {
-      action();
-      sandbox.changed();
-    });
-    bar.appendChild(button);
-  }
   const tools = new Map<Tool, HTMLButtonElement>();
   for (const tool of TOOLS) {
     const button = document.createElement('button');
