@@ -83,6 +83,14 @@ describe.skipIf(SKIP)('the collision lab, in Chromium', () => {
     // The legend names the colours.
     expect(await page.locator('#lab-card .legend .swatch').count()).toBeGreaterThan(8);
     await expectClear(page);
+    // The card and the tool palette down the left edge do not overlap.
+    const overlap = await page.evaluate(() => {
+      const a = document.getElementById('lab-card')?.getBoundingClientRect();
+      const b = document.getElementById('toolbar')?.getBoundingClientRect();
+      if (a === undefined || b === undefined) return -1;
+      return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+    });
+    expect(overlap).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, 'lab-1280.png') });
     // The inside case: B's centre in A's inner rectangle, where every label wants the same spot.
     await drag(page, [1.6, 1.3], [-0.8, 0.1]);
