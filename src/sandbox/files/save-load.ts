@@ -193,10 +193,12 @@ export function inWords(message: string): string {
 
 /** Makes a checked save the sandbox's state. */
 export function applySave(sandbox: Sandbox, loaded: LoadedSave): void {
-  Object.assign(sandbox.settings, loaded.settings);
-  sandbox.sceneLabel = null;
-  if (loaded.scene !== null) sandbox.settings.scene = loaded.scene;
-  sandbox.replaceWorld(loaded.world);
+  // The settings change once the world before is an undo entry, so that entry keeps its own scene.
+  sandbox.replaceWorld(loaded.world, 'load file', () => {
+    Object.assign(sandbox.settings, loaded.settings);
+    sandbox.sceneLabel = null;
+    if (loaded.scene !== null) sandbox.settings.scene = loaded.scene;
+  });
   if (loaded.camera !== null) Object.assign(sandbox.camera, loaded.camera);
   else sandbox.fitView();
   sandbox.applySettings();

@@ -148,6 +148,9 @@ describe.skipIf(SKIP)('build tools and the inspector, in Chromium', () => {
     await page.setInputFiles('#load-file', file);
     await page.waitForFunction(() => window.jostle.settings.scene === 'empty-arena');
     expect(await bodies(page)).toEqual(saved);
+    // Undoing the file load gives back the scene before it, under its own name.
+    await page.evaluate(() => window.jostle.history.undo());
+    await page.waitForFunction(() => window.jostle.settings.scene === 'billiards');
     const linked = await suite.open(link.slice(suite.baseUrl.length));
     expect(await bodies(linked)).toEqual(saved);
   });
