@@ -39,6 +39,7 @@ export function collidePairs(
   let n = 0;
   let wallCount = 0;
   let kickedCount = 0;
+  let wokenCount = 0;
   for (let p = 0; p < pairCount; p++) {
     const a = pairA[p];
     const b = pairB[p];
@@ -80,8 +81,6 @@ export function collidePairs(
       onSensor(p);
       continue;
     }
-    if (!activeA && ka === BODY_DYNAMIC) wake(a);
-    if (!activeB && kb === BODY_DYNAMIC) wake(b);
     if (n === rows) {
       contacts.count = n;
       contacts.reserve(n + 1);
@@ -89,6 +88,10 @@ export function collidePairs(
       ({ a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
         contacts);
     }
+    // Woken after the loop, so every pair sees the bodies awake as the step found them: the
+    // rows then do not depend on the order the pairs are visited in (threads: collide-range.ts).
+    if (!activeA && ka === BODY_DYNAMIC) contacts.woken[wokenCount++] = a;
+    if (!activeB && kb === BODY_DYNAMIC) contacts.woken[wokenCount++] = b;
     ca[n] = a;
     cb[n] = b;
     cp[n] = p;
@@ -106,6 +109,7 @@ export function collidePairs(
   contacts.count = n;
   contacts.wallCount = wallCount;
   contacts.kickedCount = kickedCount;
+  for (let k = 0; k < wokenCount; k++) wake(contacts.woken[k]);
 }
 
 /**

@@ -56,6 +56,9 @@ export class ContactBuffer {
   kicked: Int32Array = new Int32Array(0);
   kickedCount = 0;
 
+  /** Sleeping bodies the collide stage wakes once every pair is tested (one per row at most). */
+  woken: Int32Array = new Int32Array(0);
+
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
   unequalMasses = false;
   /** The rows in support order, for shock propagation (shock.ts). */
@@ -110,5 +113,6 @@ export class ContactBuffer {
     this.bounce = grown(this.bounce, n);
     this.walls = grown(this.walls, n);
     this.kicked = grown(this.kicked, n);
+    this.woken = grown(this.woken, n);
   }
 }

@@ -3,6 +3,7 @@
  * into `world.profile` (ms):
  *   1. integrate velocities (gravity, damping), timed with the solve
  *   2. collide: one CSO point test per cached pair, contact rows      (collide.ts)
+ *      in colour order, so threads can share the solve                 (colour.ts)
  *   3. solve: impulses and restitution, positions, pushout            (solver.ts)
  *   4. continuous: sweep fast bodies against static bodies            (continuous.ts)
  *   5. broadphase: fat boxes, tree moves, pair cache; last, so that
@@ -32,6 +33,7 @@ import type { ContactListener } from './contact-data.js';
 import { ContactListeners } from './listeners.js';
 import { ContactState } from './contact-state.js';
 import { collidePairs } from './collide.js';
+import { RowColours } from './colour.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
 import { Queries, checkOut, checkQueryShape } from './queries.js';
 import type { QueryFilter, RayCastResult } from './query-types.js';
@@ -165,6 +167,7 @@ export class World {
   private readonly bp = new Broadphase(this.store, this.events);
   private readonly contacts = new ContactBuffer();
   private readonly islands = new SleepIslands();
+  private readonly colours = new RowColours();
   private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
@@ -354,6 +357,7 @@ export class World {
     for (let k = 0; k < o.substeps; k++) {
       const energy = this.integrateVelocities(h);                                     clock.lap('solve');
       collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact, this.contactState.noteSensorPair);
+      this.colours.sort(this.store, this.contacts);
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts);                   clock.lap('continuous');
