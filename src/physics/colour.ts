@@ -6,13 +6,16 @@
  * start at colour 1, leaving colour 0 to the dynamic pairs, which are the most numerous. A row
  * that finds no free colour goes to the overflow group, solved on one thread after the colours.
  *
- * The rows are then reordered in place, colour by colour (row order kept within a colour), so
- * every later pass (solver, pushout, restitution) runs in colour order whether one thread walks
- * all the rows or each thread takes a share of each colour: one order, one result.
+ * The rows stay where the collide stage put them (in pair order, which events follow); the
+ * colour order is a list of rows, colour by colour and in row order within a colour, that every
+ * later pass over rows (solver, pushout, restitution) walks, whether one thread walks all of it
+ * or each thread takes a share of each colour: one order, one result. (Moving the rows into
+ * colour order instead cost more than the walk's indirection.)
  * This file does not solve anything; it only orders the rows.
  */
 import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
+import { grown } from './grown.js';
 
 /**
  * Colours before the overflow group. Box2D v3 uses 24; a pile needs about 8 to 12, a crowd
@@ -28,22 +31,15 @@ const DYNAMIC_COLOURS = COLOUR_COUNT - 4;
 
 /** The colour groups of the current rows (see the top of this file). */
 export class RowColours {
-  /**
-   * Rows of colour k are [start[k], start[k + 1]) for k < COLOUR_COUNT; the overflow group is
-   * [start[COLOUR_COUNT], start[COLOUR_COUNT + 1]).
-   */
-  readonly start = new Int32Array(COLOUR_COUNT + 2);
   /** Colours that hold at least one row (the overflow group not counted). */
   used = 0;
   /** One bit per body and colour: the body has a row of that colour. */
   private bits = new Uint32Array(0);
   private colour = new Uint8Array(0);
-  private order = new Int32Array(0);
-  private scratchF = new Float64Array(0);
-  private scratchI = new Int32Array(0);
 
   /**
-   * Colours the rows and reorders them by colour; rebuilds `contacts.walls` in the new order.
+   * Colours the rows: writes the colour order to `contacts.order` and its groups to
+   * `contacts.colourStart`.
    * Call after the collide stage, before the solver. Allocates only to grow.
    */
   sort(store: BodyStore, contacts: ContactBuffer): void {
@@ -53,11 +49,11 @@ export class RowColours {
     if (this.colour.length < contacts.a.length) {
       const rows = contacts.a.length;
       this.colour = new Uint8Array(rows);
-      this.order = new Int32Array(rows);
-      this.scratchF = new Float64Array(rows);
-      this.scratchI = new Int32Array(rows);
     }
-    const { bits, colour, order, start } = this;
+    const { bits, colour } = this;
+    if (contacts.order.length < contacts.a.length) contacts.order = grown(contacts.order, contacts.a.length);
+    const order = contacts.order;
+    const start = contacts.colourStart;
     bits.fill(0, 0, COLOUR_COUNT * words);
     start.fill(0);
     const kind = store.kind;
@@ -90,40 +86,16 @@ export class RowColours {
     for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > 0) used++;
     this.used = used;
     for (let k = 0; k <= COLOUR_COUNT; k++) start[k + 1] += start[k];
-    // Stable counting sort: `order[i]` is the old row that goes to place i.
+    // Stable counting sort: row `order[i]` is the i-th in colour order.
     for (let c = 0; c < n; c++) order[start[colour[c]]++] = c;
     for (let k = COLOUR_COUNT + 1; k > 0; k--) start[k] = start[k - 1];
     start[0] = 0;
-    this.permute(contacts, n);
-    let wallCount = 0;
-    const walls = contacts.walls;
-    for (let c = 0; c < n; c++) if (kind[a[c]] === BODY_STATIC || kind[b[c]] === BODY_STATIC) walls[wallCount++] = c;
-    contacts.wallCount = wallCount;
-  }
-
-  /** Reorders the fields the collide stage wrote by `order`. */
-  private permute(contacts: ContactBuffer, n: number): void {
-    this.permuteInts(contacts.a, n);
-    this.permuteInts(contacts.b, n);
-    this.permuteInts(contacts.pair, n);
-    this.permuteFloats(contacts.nx, n);
-    this.permuteFloats(contacts.ny, n);
-    this.permuteFloats(contacts.separation, n);
-    this.permuteFloats(contacts.baseSeparation, n);
-    this.permuteFloats(contacts.impulse, n);
-    this.permuteFloats(contacts.tangentImpulse, n);
-  }
-
-  private permuteInts(field: Int32Array, n: number): void {
-    const { order, scratchI } = this;
-    for (let i = 0; i < n; i++) scratchI[i] = field[order[i]];
-    field.set(scratchI.subarray(0, n));
-  }
-
-  private permuteFloats(field: Float64Array, n: number): void {
-    const { order, scratchF } = this;
-    for (let i = 0; i < n; i++) scratchF[i] = field[order[i]];
-    field.set(scratchF.subarray(0, n));
   }
 }
 
+/** Marks the rows as never coloured and makes their order row order (buffers filled by hand, as in tests). */
+export function useRowOrder(contacts: ContactBuffer): void {
+  const n = contacts.count;
+  if (contacts.order.length < n) contacts.order = grown(contacts.order, contacts.a.length);
+  for (let c = 0; c < n; c++) contacts.order[c] = c;
+}

@@ -3,6 +3,7 @@
  * the narrowphase every step and read by the solver. Struct of arrays, grown by doubling, so a
  * step allocates nothing once the buffer has reached its working size.
  */
+import { COLOUR_COUNT } from './colour.js';
 import { grown } from './grown.js';
 import { ShockOrder } from './shock.js';
 
@@ -63,6 +64,14 @@ export class ContactBuffer {
   unequalMasses = false;
   /** The rows in support order, for shock propagation (shock.ts). */
   readonly shock = new ShockOrder();
+
+  /**
+   * The colour groups (colour.ts): rows of colour k are [colourStart[k], colourStart[k + 1]),
+   * the overflow group last; valid while `colourStart[COLOUR_COUNT + 1] === count`.
+   */
+  readonly colourStart = new Int32Array(COLOUR_COUNT + 2);
+  /** The rows in colour order (colour.ts): every pass over rows walks this list. */
+  order: Int32Array = new Int32Array(0);
 
   /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
   bounceShare = 1;

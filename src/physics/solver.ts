@@ -33,6 +33,8 @@
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
+import { JOB_PUSH_OUT, JOB_RESTITUTION, JOB_SOLVE_ROWS, JOB_WARM_START, P_ITERATION, P_MODE, P_THRESHOLD, runGroups, type StepRunner } from './parallel/jobs.js';
+import { localRunner } from './parallel/local-runner.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
 import { MAX_SPEED } from './validate.js';
@@ -66,6 +68,7 @@ export function solveVelocities(
   pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>,
   gravityX = 0,
   gravityY = 0,
+  runner: StepRunner = localRunner(store, contacts),
 ): void {
   const { kind, vx, vy, invMass, passMark, friction: bodyFriction, gravityScale } = store;
   const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, bias, friction } = contacts;
@@ -127,49 +130,25 @@ export function solveVelocities(
   contacts.unequalMasses = unequal;
   if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
 
-  for (let c = 0; c < n; c++) {
-    const p = impulse[c];
-    if (p !== 0) kick(vx, vy, invMass, a[c], b[c], p, nx[c], ny[c]);
-    const q = tangentImpulse[c];
-    if (q !== 0) kick(vx, vy, invMass, a[c], b[c], q, -ny[c], nx[c]);
-  }
+  runGroups(runner, contacts, JOB_WARM_START);
 
   // As in pushOut: after the first pass, a row whose bodies' velocities have not changed since
   // the start of the previous pass would compute the same impulse again, which it did not
   // change (else its bodies would have changed), so it is skipped. In a crowd that is 75 to
   // 85 % of the rows from the second pass on; in a pile almost none, and there even writing
-  // the marks cost, so they are written and read only while few rows change.
+  // the marks cost, so they are written and read only while few rows change. Whether a row is
+  // skipped never changes a bit of the result, so threads may see each other's marks late.
   passMark.fill(0, 0, store.end);
   let changes = n;
   let marked = false;
+  const params = runner.params;
   for (let it = 0; it < iterations; it++) {
-    const mark = it + 1;
     // A skip needs the marks of the previous pass and of this one.
     const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
     marked = it === 0 || changes * 2 < n;
-    changes = 0;
-    if (skipUnchanged) {
-      for (let c = 0; c < n; c++) {
-        const ia = a[c];
-        const ib = b[c];
-        if (passMark[ia] < it && passMark[ib] < it) continue;
-        if (solveRow(c, contacts, vx, vy, invMass)) {
-          passMark[ia] = mark;
-          passMark[ib] = mark;
-          changes++;
-        }
-      }
-    } else if (marked) {
-      for (let c = 0; c < n; c++) {
-        if (solveRow(c, contacts, vx, vy, invMass)) {
-          passMark[a[c]] = mark;
-          passMark[b[c]] = mark;
-          changes++;
-        }
-      }
-    } else {
-      for (let c = 0; c < n; c++) if (solveRow(c, contacts, vx, vy, invMass)) changes++;
-    }
+    params[P_ITERATION] = it;
+    params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : MODE_PLAIN;
+    changes = runGroups(runner, contacts, JOB_SOLVE_ROWS);
   }
 
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
@@ -179,6 +158,57 @@ export function solveVelocities(
     pairs.impulse[pair[c]] = impulse[c];
     pairs.tangentImpulse[pair[c]] = tangentImpulse[c];
   }
+}
+
+/** `solveRows` modes: every row, no marks; every row, marking; skipping rows whose bodies did not change. */
+const MODE_PLAIN = 0;
+const MODE_MARK = 1;
+const MODE_SKIP = 2;
+
+/** Warm start of rows [from, to): last step's impulses act again. Rows of one colour share no body. */
+export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number): void {
+  const { vx, vy, invMass } = store;
+  const { a, b, nx, ny, impulse, tangentImpulse, order } = contacts;
+  for (let i = from; i < to; i++) {
+    const c = order[i];
+    const p = impulse[c];
+    if (p !== 0) kick(vx, vy, invMass, a[c], b[c], p, nx[c], ny[c]);
+    const q = tangentImpulse[c];
+    if (q !== 0) kick(vx, vy, invMass, a[c], b[c], q, -ny[c], nx[c]);
+  }
+}
+
+/** Velocity pass `it` over rows [from, to) in `mode` (see `solveVelocities`): returns the rows that changed. */
+export function solveRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number): number {
+  const { vx, vy, invMass, passMark } = store;
+  const { a, b, order } = contacts;
+  const mark = it + 1;
+  let changes = 0;
+  if (mode === MODE_SKIP) {
+    for (let i = from; i < to; i++) {
+      const c = order[i];
+      const ia = a[c];
+      const ib = b[c];
+      if (passMark[ia] < it && passMark[ib] < it) continue;
+      if (solveRow(c, contacts, vx, vy, invMass)) {
+        passMark[ia] = mark;
+        passMark[ib] = mark;
+        changes++;
+      }
+    }
+  } else if (mode === MODE_MARK) {
+    for (let i = from; i < to; i++) {
+      const c = order[i];
+      if (solveRow(c, contacts, vx, vy, invMass)) {
+        passMark[a[c]] = mark;
+        passMark[b[c]] = mark;
+        changes++;
+      }
+    }
+  } else {
+    for (let i = from; i < to; i++) if (solveRow(order[i], contacts, vx, vy, invMass)) changes++;
+  }
+  return changes;
 }
 
 /** One pass of one row: returns whether its impulses changed (and so its bodies' velocities). */
@@ -237,18 +267,41 @@ function solveFriction(
  * the step. Each row's added impulse is kept in `bounce`.
  * @internal
  */
-export function applyRestitution(store: BodyStore, contacts: ContactBuffer, restitutionThreshold: number): boolean {
-  const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach, bounce, bias, impacts, impactDrift } = contacts;
-  const n = contacts.count;
+export function applyRestitution(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  restitutionThreshold: number,
+  runner: StepRunner = localRunner(store, contacts),
+): boolean {
   contacts.bounceShare = 1;
-  let bounced = false;
-  let nextImpact = 0; // impacts are listed in row order
-  for (let c = 0; c < n; c++) {
+  runner.params[P_THRESHOLD] = restitutionThreshold;
+  return runGroups(runner, contacts, JOB_RESTITUTION) > 0;
+}
+
+/** Restitution of rows [from, to) (see `applyRestitution`): returns how many rows bounced. */
+export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, restitutionThreshold: number): number {
+  const { vx, vy, invMass, restitution } = store;
+  const { a, b, nx, ny, mass, impulse, approach, bounce, bias, impacts, impactDrift, order } = contacts;
+  const impactCount = contacts.impactCount;
+  let bounced = 0;
+  // Impacts are listed in row order, and within a group the rows come in row order: start
+  // from the first impact at or after the group's first row and follow along.
+  let lo = 0;
+  let hi = impactCount;
+  const first = from < to ? order[from] : 0;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (impacts[mid] < first) lo = mid + 1;
+    else hi = mid;
+  }
+  let nextImpact = lo;
+  for (let i = from; i < to; i++) {
+    const c = order[i];
     bounce[c] = 0;
     // The approach at the moment of impact: gravity adds `g` to it after that moment.
     let g = 0;
-    if (nextImpact < contacts.impactCount && impacts[nextImpact] === c) g = impactDrift[nextImpact++];
+    while (nextImpact < impactCount && impacts[nextImpact] < c) nextImpact++;
+    if (nextImpact < impactCount && impacts[nextImpact] === c) g = impactDrift[nextImpact++];
     // A gap that does not close within the step does not bounce, even if the row held the pair
     // back (the bounce comes in the step where the surfaces meet).
     if (bias[c] !== 0) continue;
@@ -267,7 +320,7 @@ export function applyRestitution(store: BodyStore, contacts: ContactBuffer, rest
     if (next < 0) next = 0;
     impulse[c] = next;
     bounce[c] = next - old;
-    bounced ||= next !== old;
+    if (next !== old) bounced++;
     kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
     clampSpeed(vx, vy, ia);
     clampSpeed(vx, vy, ib);
@@ -370,7 +423,7 @@ function kick(
 }
 
 /** Scales body i's velocity down to MAX_SPEED if it is faster. */
-function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
+export function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
   const u = vx[i];
   const v = vy[i];
   const v2 = u * u + v * v;
@@ -378,60 +431,6 @@ function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
   const scale = MAX_SPEED / Math.sqrt(v2);
   vx[i] = u * scale;
   vy[i] = v * scale;
-}
-
-/** `passMark` value for a body with a touching contact row, while positions integrate. */
-const RESTING = 255;
-
-/**
- * Moves awake dynamic and all kinematic bodies by their velocity (dt in s), remembering the
- * start. A solve can push a velocity past MAX_SPEED (say, a huge warm start read from a
- * snapshot); it is clamped here, so no state ever overflows.
- *
- * Gravity (gx, gy in m/s² times the body's gravity scale, already in the velocities) moves a body in flight along its exact
- * parabola, x += v·dt - g·dt²/2, so a bounce placed at its time of impact keeps the height it
- * came from; a body with a touching contact is held by it for the whole step and moves by
- * v·dt, as before (else a resting body would rise and sink by g·dt²/2 every step).
- * @internal
- */
-export function integratePositions(
-  store: BodyStore,
-  contacts: ContactBuffer,
-  dt: number,
-  gravityX = 0,
-  gravityY = 0,
-): number {
-  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark, invMass, gravityScale } = store;
-  let energy = 0;
-  const max2 = MAX_SPEED * MAX_SPEED;
-  const fx = -0.5 * gravityX * dt * dt;
-  const fy = -0.5 * gravityY * dt * dt;
-  const flight = fx !== 0 || fy !== 0;
-  if (flight) {
-    passMark.fill(0, 0, store.end);
-    const { a, b, separation } = contacts;
-    for (let c = 0; c < contacts.count; c++) {
-      if (separation[c] > 0) continue;
-      passMark[a[c]] = RESTING;
-      passMark[b[c]] = RESTING;
-    }
-  }
-  for (let i = 0; i < store.end; i++) {
-    const k = kind[i];
-    if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
-    if (vx[i] * vx[i] + vy[i] * vy[i] > max2) clampSpeed(vx, vy, i);
-    prevX[i] = x[i];
-    prevY[i] = y[i];
-    x[i] += vx[i] * dt;
-    y[i] += vy[i] * dt;
-    if (k !== BODY_DYNAMIC) continue;
-    energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
-    if (flight && passMark[i] !== RESTING) {
-      x[i] += fx * gravityScale[i];
-      y[i] += fy * gravityScale[i];
-    }
-  }
-  return energy * 0.5;
 }
 
 /**
@@ -472,32 +471,24 @@ export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
  * not changed.
  * @internal
  */
-export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: number): void {
+export function pushOut(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  iterations: number,
+  runner: StepRunner = localRunner(store, contacts),
+): void {
   const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny } = contacts;
   const n = contacts.count;
   passMark.fill(0, 0, store.end);
   let pushes = n;
+  const params = runner.params;
   for (let it = 0; it < iterations; it++) {
-    // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).
-    const mark = it + 1;
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
     // reading them cost more than it saved; there the pass reads every row.
-    const skipUnmoved = pushes * SKIP_WHEN_PUSHING_UNDER < n;
-    pushes = 0;
-    for (let c = 0; c < n; c++) {
-      const ia = a[c];
-      const ib = b[c];
-      if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
-      const sep = contacts.separationNow(c, x, y);
-      if (sep >= -LINEAR_SLOP) continue;
-      let push = -(sep + LINEAR_SLOP) * PUSHOUT_FACTOR;
-      if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
-      kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
-      passMark[ia] = mark;
-      passMark[ib] = mark;
-      pushes++;
-    }
+    params[P_ITERATION] = it;
+    params[P_MODE] = pushes * SKIP_WHEN_PUSHING_UNDER < n ? MODE_SKIP : MODE_PLAIN;
+    pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
   }
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
@@ -512,4 +503,29 @@ export function pushOut(store: BodyStore, contacts: ContactBuffer, iterations: n
     if (sep >= -LINEAR_SLOP) continue;
     kick(x, y, invMass, a[c], b[c], -(sep + LINEAR_SLOP) / (invMass[a[c]] + invMass[b[c]]), nx[c], ny[c]);
   }
+}
+
+/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP: returns the rows that pushed. */
+export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number): number {
+  const { x, y, invMass, passMark } = store;
+  const { a, b, nx, ny, order } = contacts;
+  // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).
+  const mark = it + 1;
+  const skipUnmoved = mode === MODE_SKIP;
+  let pushes = 0;
+  for (let i = from; i < to; i++) {
+    const c = order[i];
+    const ia = a[c];
+    const ib = b[c];
+    if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
+    const sep = contacts.separationNow(c, x, y);
+    if (sep >= -LINEAR_SLOP) continue;
+    let push = -(sep + LINEAR_SLOP) * PUSHOUT_FACTOR;
+    if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
+    kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
+    passMark[ia] = mark;
+    passMark[ib] = mark;
+    pushes++;
+  }
+  return pushes;
 }

@@ -40,16 +40,18 @@ import type { QueryFilter, RayCastResult } from './query-types.js';
 import { grown } from './grown.js';
 import { PhaseClock, type StepProfile } from './phase-clock.js';
 import { SleepIslands } from './sleep.js';
+import { integratePositions, integrateVelocities } from './integrate.js';
+import { LocalRunner } from './parallel/local-runner.js';
+import type { StepRunner } from './parallel/jobs.js';
 import {
   applyRestitution,
-  integratePositions,
   limitBounceEnergy,
   moveToImpact,
   pushOut,
   solveVelocities,
 } from './solver.js';
 import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
-import { MAX_DT, MAX_SPEED, MIN_DT, checkNumber, describe } from './validate.js';
+import { MAX_DT, MIN_DT, checkNumber, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
 
 /** Counts from the last step (see {@link World.stats}). */
@@ -168,6 +170,8 @@ export class World {
   private readonly contacts = new ContactBuffer();
   private readonly islands = new SleepIslands();
   private readonly colours = new RowColours();
+  /** Runs the step's parallel jobs: here alone, or with worker threads (`setThreads`). */
+  private runner: StepRunner = new LocalRunner(this.store, this.contacts);
   private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
@@ -382,48 +386,20 @@ export class World {
     const o = this.opts;
     const s = this.store;
     const c = this.contacts;
-    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y);
-    const bounced = applyRestitution(s, c, o.restitutionThreshold);
-    const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y);
+    const r = this.runner;
+    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r);
+    const bounced = applyRestitution(s, c, o.restitutionThreshold, r);
+    const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y, r);
     if (bounced && after > energy) limitBounceEnergy(s, c, energy, after, h);
     moveToImpact(s, c);
-    pushOut(s, c, o.positionIterations);
+    pushOut(s, c, o.positionIterations, r);
     this.storeContactState();
   }
 
-  /**
-   * Gravity and damping. A body's gravity is the world's times its `gravityScale`; its damping
-   * rate is the world's `linearDamping` plus its own (the rates add), so its velocity becomes
-   * (v + g·scale·h) / (1 + h·(world + body)). Returns the kinetic energy (J) of the awake
-   * dynamic bodies after.
-   */
+  /** Gravity and damping (integrate.ts); returns the kinetic energy (J) after. */
   private integrateVelocities(h: number): number {
-    const s = this.store;
-    let energy = 0;
-    const { gravityScale, linearDamping } = s;
-    const gx = this.opts.gravity.x * h;
-    const gy = this.opts.gravity.y * h;
-    const worldDamping = this.opts.linearDamping;
-    const damp = 1 / (1 + h * worldDamping);
-    const max2 = MAX_SPEED * MAX_SPEED;
-    for (let i = 0; i < s.end; i++) {
-      if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0) continue;
-      const own = linearDamping[i];
-      const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
-      const g = gravityScale[i];
-      let vx = (s.vx[i] + gx * g) * d + 0;
-      let vy = (s.vy[i] + gy * g) * d + 0;
-      const v2 = vx * vx + vy * vy;
-      if (v2 > max2) {
-        const k = MAX_SPEED / Math.sqrt(v2);
-        vx *= k;
-        vy *= k;
-      }
-      s.vx[i] = vx;
-      s.vy[i] = vy;
-      energy += (vx * vx + vy * vy) / s.invMass[i];
-    }
-    return energy * 0.5;
+    const g = this.opts.gravity;
+    return integrateVelocities(this.store, this.runner, h, g.x, g.y, this.opts.linearDamping);
   }
 
   /** Records which pairs touch, with begin data and hits (contact-state.ts). */

@@ -1,0 +1,157 @@
+/**
+ * Integration: gravity and damping into the velocities before the contacts act, and the
+ * positions from the velocities after. Both run over blocks of bodies (parallel/jobs.ts), each
+ * block summing its own kinetic energy, so the step's energy has the same bits on any number of
+ * threads. The contact solve between them is solver.ts.
+ */
+import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
+import type { ContactBuffer } from './contacts.js';
+import {
+  JOB_INTEGRATE_POSITIONS,
+  JOB_INTEGRATE_VELOCITIES,
+  JOB_MARK_RESTING,
+  P_DAMPING,
+  P_FX,
+  P_FY,
+  P_GX,
+  P_GY,
+  P_H,
+  blocksFor,
+  type StepRunner,
+} from './parallel/jobs.js';
+import { clampSpeed } from './solver.js';
+import { MAX_SPEED } from './validate.js';
+
+/** `passMark` value for a body with a touching contact row, while positions integrate. */
+const RESTING = 255;
+
+/**
+ * Gravity and damping (h in s). A body's gravity is the world's (gx, gy, m/s²) times its
+ * `gravityScale`; its damping rate is the world's `damping` (1/s) plus its own (the rates add),
+ * so its velocity becomes (v + g·scale·h) / (1 + h·(world + body)). Returns the kinetic energy
+ * (J) of the awake dynamic bodies after.
+ */
+export function integrateVelocities(store: BodyStore, runner: StepRunner, h: number, gx: number, gy: number, damping: number): number {
+  const blocks = blocksFor(store.end);
+  runner.reservePartials(blocks);
+  const params = runner.params;
+  params[P_H] = h;
+  params[P_GX] = gx;
+  params[P_GY] = gy;
+  params[P_DAMPING] = damping;
+  runner.run(JOB_INTEGRATE_VELOCITIES, 0, blocks);
+  return sumBlocks(runner.partials, blocks) * 0.5;
+}
+
+/** Bodies [from, to) of `integrateVelocities`: returns twice their kinetic energy (J). */
+export function integrateVelocityRange(
+  s: BodyStore,
+  from: number,
+  to: number,
+  h: number,
+  gravityX: number,
+  gravityY: number,
+  worldDamping: number,
+): number {
+  let energy = 0;
+  const { kind, awake, vx: vxs, vy: vys, invMass, gravityScale, linearDamping } = s;
+  const gx = gravityX * h;
+  const gy = gravityY * h;
+  const damp = 1 / (1 + h * worldDamping);
+  const max2 = MAX_SPEED * MAX_SPEED;
+  for (let i = from; i < to; i++) {
+    if (kind[i] !== BODY_DYNAMIC || awake[i] === 0) continue;
+    const own = linearDamping[i];
+    const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
+    const g = gravityScale[i];
+    let vx = (vxs[i] + gx * g) * d + 0;
+    let vy = (vys[i] + gy * g) * d + 0;
+    const v2 = vx * vx + vy * vy;
+    if (v2 > max2) {
+      const k = MAX_SPEED / Math.sqrt(v2);
+      vx *= k;
+      vy *= k;
+    }
+    vxs[i] = vx;
+    vys[i] = vy;
+    energy += (vx * vx + vy * vy) / invMass[i];
+  }
+  return energy;
+}
+
+/**
+ * Moves awake dynamic and all kinematic bodies by their velocity (dt in s), remembering the
+ * start. A solve can push a velocity past MAX_SPEED (say, a huge warm start read from a
+ * snapshot); it is clamped here, so no state ever overflows. Returns the kinetic energy (J) of
+ * the dynamic bodies moved.
+ *
+ * Gravity (gx, gy in m/s² times the body's gravity scale, already in the velocities) moves a
+ * body in flight along its exact parabola, x += v·dt - g·dt²/2, so a bounce placed at its time
+ * of impact keeps the height it came from; a body with a touching contact is held by it for
+ * the whole step and moves by v·dt, as before (else a resting body would rise and sink by
+ * g·dt²/2 every step).
+ * @internal
+ */
+export function integratePositions(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  dt: number,
+  gravityX: number,
+  gravityY: number,
+  runner: StepRunner,
+): number {
+  const params = runner.params;
+  params[P_H] = dt;
+  params[P_FX] = -0.5 * gravityX * dt * dt;
+  params[P_FY] = -0.5 * gravityY * dt * dt;
+  if (params[P_FX] !== 0 || params[P_FY] !== 0) {
+    store.passMark.fill(0, 0, store.end);
+    runner.run(JOB_MARK_RESTING, 0, contacts.count);
+  }
+  const blocks = blocksFor(store.end);
+  runner.reservePartials(blocks);
+  runner.run(JOB_INTEGRATE_POSITIONS, 0, blocks);
+  return sumBlocks(runner.partials, blocks) * 0.5;
+}
+
+/** Marks the bodies of the touching rows in [from, to) as RESTING (any order: one value). */
+export function markResting(store: BodyStore, contacts: ContactBuffer, from: number, to: number): void {
+  const { a, b, separation } = contacts;
+  const passMark = store.passMark;
+  for (let c = from; c < to; c++) {
+    if (separation[c] > 0) continue;
+    passMark[a[c]] = RESTING;
+    passMark[b[c]] = RESTING;
+  }
+}
+
+/** Bodies [from, to) of `integratePositions` (fx, fy: the flight term -g·dt²/2, m): returns twice their kinetic energy. */
+export function integratePositionRange(s: BodyStore, from: number, to: number, dt: number, fx: number, fy: number): number {
+  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark, invMass, gravityScale } = s;
+  const flight = fx !== 0 || fy !== 0;
+  const max2 = MAX_SPEED * MAX_SPEED;
+  let energy = 0;
+  for (let i = from; i < to; i++) {
+    const k = kind[i];
+    if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
+    if (vx[i] * vx[i] + vy[i] * vy[i] > max2) clampSpeed(vx, vy, i);
+    prevX[i] = x[i];
+    prevY[i] = y[i];
+    x[i] += vx[i] * dt;
+    y[i] += vy[i] * dt;
+    if (k !== BODY_DYNAMIC) continue;
+    energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
+    if (flight && passMark[i] !== RESTING) {
+      x[i] += fx * gravityScale[i];
+      y[i] += fy * gravityScale[i];
+    }
+  }
+  return energy;
+}
+
+/** The blocks' sums, in block order. */
+function sumBlocks(partials: Float64Array, blocks: number): number {
+  let sum = 0;
+  for (let k = 0; k < blocks; k++) sum += partials[k];
+  return sum;
+}

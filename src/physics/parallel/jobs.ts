@@ -1,0 +1,80 @@
+/**
+ * The step's parallel jobs: codes, parameter slots, and `runGroups`, which walks the colour
+ * groups of the contact rows (colour.ts). A job is a kernel over a range of items (rows, or
+ * blocks of bodies) whose result does not depend on how the range is split, so one thread or
+ * many give the same bits. The kernels themselves live with their phase (solver.ts,
+ * integrate.ts); `run-job.ts` maps a code to its kernel.
+ */
+import { COLOUR_COUNT, useRowOrder } from '../colour.js';
+import type { ContactBuffer } from '../contacts.js';
+
+/** Warm start of contact rows. */
+export const JOB_WARM_START = 1;
+/** One velocity pass over contact rows (P_ITERATION, P_MODE). */
+export const JOB_SOLVE_ROWS = 2;
+/** Restitution of contact rows (P_THRESHOLD). */
+export const JOB_RESTITUTION = 3;
+/** One pushout pass over contact rows (P_ITERATION, P_MODE). */
+export const JOB_PUSH_OUT = 4;
+/** Marks the bodies of touching rows as resting, before positions integrate. */
+export const JOB_MARK_RESTING = 5;
+/** Gravity and damping over blocks of bodies (P_H, P_GX, P_GY, P_DAMPING); energy per block. */
+export const JOB_INTEGRATE_VELOCITIES = 6;
+/** Positions over blocks of bodies (P_H, P_FX, P_FY); energy per block. */
+export const JOB_INTEGRATE_POSITIONS = 7;
+
+/** Slots of `StepRunner.params`. */
+export const P_ITERATION = 0;
+export const P_MODE = 1;
+export const P_THRESHOLD = 2;
+export const P_H = 3;
+export const P_GX = 4;
+export const P_GY = 5;
+export const P_DAMPING = 6;
+export const P_FX = 7;
+export const P_FY = 8;
+/** Length of `StepRunner.params`. */
+export const PARAM_COUNT = 16;
+
+/**
+ * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in
+ * order, so the sum has the same rounding whatever the number of threads.
+ */
+export const BODY_BLOCK = 1024;
+
+/** Runs jobs for the step: on the calling thread alone, or shared with worker threads. */
+export interface StepRunner {
+  /** The jobs' parameters (see the P_ slots): written before `run`. */
+  readonly params: Float64Array;
+  /** Per-block results of the body jobs: at least `blocksFor(store.capacity)` long when a body job runs. */
+  readonly partials: Float64Array;
+  /** Runs `job` over items [from, to), split across threads when that pays; returns the sum of the kernels' counts. */
+  run(job: number, from: number, to: number): number;
+  /** Runs `job` over [from, to) on the calling thread only (the overflow group). */
+  runHere(job: number, from: number, to: number): number;
+  /** Makes `partials` hold at least `blocks` values. */
+  reservePartials(blocks: number): void;
+}
+
+/** Blocks of BODY_BLOCK bodies covering `count` bodies. */
+export function blocksFor(count: number): number {
+  return Math.ceil(count / BODY_BLOCK);
+}
+
+/**
+ * Runs a row job over every colour group in order, each split across threads, then over the
+ * overflow group on the calling thread; returns the sum of the counts. Rows that were never
+ * coloured (a buffer filled by hand, as in the solver's tests) run in row order on one thread.
+ */
+export function runGroups(runner: StepRunner, contacts: ContactBuffer, job: number): number {
+  const start = contacts.colourStart;
+  const n = contacts.count;
+  if (start[COLOUR_COUNT + 1] !== n || n === 0) {
+    useRowOrder(contacts);
+    return runner.runHere(job, 0, n);
+  }
+  let sum = 0;
+  for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > start[k]) sum += runner.run(job, start[k], start[k + 1]);
+  if (start[COLOUR_COUNT + 1] > start[COLOUR_COUNT]) sum += runner.runHere(job, start[COLOUR_COUNT], n);
+  return sum;
+}

@@ -1,0 +1,64 @@
+/** Maps a job code (jobs.ts) to its kernel: the one switch the driving thread and the workers share. */
+import type { BodyStore } from '../body-store.js';
+import type { ContactBuffer } from '../contacts.js';
+import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
+import { pushRows, restituteRows, solveRows, warmStartRows } from '../solver.js';
+import {
+  BODY_BLOCK,
+  JOB_INTEGRATE_POSITIONS,
+  JOB_INTEGRATE_VELOCITIES,
+  JOB_MARK_RESTING,
+  JOB_PUSH_OUT,
+  JOB_RESTITUTION,
+  JOB_SOLVE_ROWS,
+  JOB_WARM_START,
+  P_DAMPING,
+  P_FX,
+  P_FY,
+  P_GX,
+  P_GY,
+  P_H,
+  P_ITERATION,
+  P_MODE,
+  P_THRESHOLD,
+} from './jobs.js';
+
+/** Runs `job` over items [from, to) on this thread; returns the kernel's count (0 for body jobs). */
+export function runJob(
+  job: number,
+  store: BodyStore,
+  contacts: ContactBuffer,
+  params: Float64Array,
+  partials: Float64Array,
+  from: number,
+  to: number,
+): number {
+  switch (job) {
+    case JOB_WARM_START:
+      warmStartRows(store, contacts, from, to);
+      return 0;
+    case JOB_SOLVE_ROWS:
+      return solveRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE]);
+    case JOB_RESTITUTION:
+      return restituteRows(store, contacts, from, to, params[P_THRESHOLD]);
+    case JOB_PUSH_OUT:
+      return pushRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE]);
+    case JOB_MARK_RESTING:
+      markResting(store, contacts, from, to);
+      return 0;
+    case JOB_INTEGRATE_VELOCITIES:
+      for (let k = from; k < to; k++) {
+        const end = Math.min((k + 1) * BODY_BLOCK, store.end);
+        partials[k] = integrateVelocityRange(store, k * BODY_BLOCK, end, params[P_H], params[P_GX], params[P_GY], params[P_DAMPING]);
+      }
+      return 0;
+    case JOB_INTEGRATE_POSITIONS:
+      for (let k = from; k < to; k++) {
+        const end = Math.min((k + 1) * BODY_BLOCK, store.end);
+        partials[k] = integratePositionRange(store, k * BODY_BLOCK, end, params[P_H], params[P_FX], params[P_FY]);
+      }
+      return 0;
+    default:
+      throw new Error(`unknown step job ${job}`);
+  }
+}
