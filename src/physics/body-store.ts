@@ -92,7 +92,7 @@ export class BodyStore {
     if (capacity <= this.capacity) return;
     const arrays = this as unknown as Record<string, GrowableArray>;
     for (const name of ARRAY_NAMES) arrays[name] = grown(arrays[name], capacity);
-    this.passMark = new Uint8Array(capacity);
+    this.passMark = grown(this.passMark, capacity); // shared with worker threads when they run (grown.ts)
     this.fat = grown(this.fat, capacity * FAT_STRIDE);
     this.freeSlots = grown(this.freeSlots, capacity);
     this.capacity = capacity;

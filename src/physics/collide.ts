@@ -120,7 +120,7 @@ export function collidePairs(
  * always the axis of least overlap, or boxes would part along one line: the row's separation
  * then understates the overlap along the chosen axis, and the next steps finish the job).
  */
-function spreadCoincident(a: number, b: number, cw: number, ch: number, hit: PointHit): void {
+export function spreadCoincident(a: number, b: number, cw: number, ch: number, hit: PointHit): void {
   const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
   const u = ((h ^ (h >>> 15)) >>> 0) / 4294967296; // [0, 1)
   if (cw === 0 && ch === 0) {

@@ -69,7 +69,7 @@ export class ContactBuffer {
    * The colour groups (colour.ts): rows of colour k are [colourStart[k], colourStart[k + 1]),
    * the overflow group last; valid while `colourStart[COLOUR_COUNT + 1] === count`.
    */
-  readonly colourStart = new Int32Array(COLOUR_COUNT + 2);
+  colourStart: Int32Array = new Int32Array(COLOUR_COUNT + 2);
   /** The rows in colour order (colour.ts): every pass over rows walks this list. */
   order: Int32Array = new Int32Array(0);
 

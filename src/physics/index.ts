@@ -34,3 +34,5 @@ export { LINEAR_SLOP } from './solver.js';
 export { mulberry32 } from './random.js';
 export type { Random } from './random.js';
 export { MAX_COORDINATE, MAX_SPEED, MAX_SIZE, MAX_DT } from './validate.js';
+export { handleThreadMessage } from './parallel/worker.js';
+export type { ThreadPool, ThreadMessage, SharedBuffers } from './parallel/pool.js';

@@ -33,6 +33,7 @@ import type { ContactListener } from './contact-data.js';
 import { ContactListeners } from './listeners.js';
 import { ContactState } from './contact-state.js';
 import { collidePairs } from './collide.js';
+import { collideBlocks } from './parallel/collide-blocks.js';
 import { RowColours } from './colour.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
 import { Queries, checkOut, checkQueryShape } from './queries.js';
@@ -43,6 +44,8 @@ import { SleepIslands } from './sleep.js';
 import { integratePositions, integrateVelocities } from './integrate.js';
 import { LocalRunner } from './parallel/local-runner.js';
 import type { StepRunner } from './parallel/jobs.js';
+import type { ThreadPool } from './parallel/pool.js';
+import { ThreadTeam } from './parallel/team.js';
 import {
   applyRestitution,
   limitBounceEnergy,
@@ -171,7 +174,7 @@ export class World {
   private readonly islands = new SleepIslands();
   private readonly colours = new RowColours();
   /** Runs the step's parallel jobs: here alone, or with worker threads (`setThreads`). */
-  private runner: StepRunner = new LocalRunner(this.store, this.contacts);
+  private runner: StepRunner = new LocalRunner(this.store, this.contacts, this.bp.pairs);
   private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
@@ -223,6 +226,30 @@ export class World {
     this.opts = next;
     this.bp.margin = next.broadphaseMargin;
     if (!next.enableSleep) for (let i = 0; i < this.store.end; i++) this.wake(i);
+  }
+
+  /**
+   * Steps on the host's worker threads too (see {@link ThreadPool}: the host makes the workers,
+   * whose script hands its messages to `handleThreadMessage`), or, with null, on the calling
+   * thread alone. The results are the same bits either way, for any number of workers. The
+   * calling thread works as one of the team and waits for the others with `Atomics.wait`, so
+   * in a browser step the world in a worker. The world's arrays move into SharedArrayBuffers
+   * (a page must be cross-origin isolated to have them): a `pool.size` below 1, or no
+   * SharedArrayBuffer, throws with the world unchanged.
+   */
+  setThreads(pool: ThreadPool | null): void {
+    if (this.stepping) throw new Error('setThreads: called from inside a step or a contact listener');
+    if (pool !== null && typeof SharedArrayBuffer === 'undefined') {
+      throw new Error('setThreads: this context has no SharedArrayBuffer (a page must be cross-origin isolated)');
+    }
+    const next = pool === null ? new LocalRunner(this.store, this.contacts, this.bp.pairs) : new ThreadTeam(this.store, this.contacts, this.bp.pairs, pool);
+    if (this.runner instanceof ThreadTeam) this.runner.park();
+    this.runner = next;
+  }
+
+  /** Threads the step runs on: 1, or the pool's workers plus the calling thread (see `setThreads`). */
+  get threads(): number {
+    return this.runner instanceof ThreadTeam ? this.runner.threads : 1;
   }
 
   /** Typed-array views of every slot, for bulk reads (see `BodyArrays`). Allocates one small object. */
@@ -360,7 +387,7 @@ export class World {
     clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {
       const energy = this.integrateVelocities(h);                                     clock.lap('solve');
-      collidePairs(this.store, this.bp, this.contacts, h, o.speculativeDistance, this.wakeFromContact, this.contactState.noteSensorPair);
+      this.collide(h);
       this.colours.sort(this.store, this.contacts);
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
@@ -378,6 +405,16 @@ export class World {
     this.searchedAtLastStats = this.bp.searchedCount;
     st.treeRebuilds = this.bp.rebuilds;
     st.sweptStops = stops;
+  }
+
+  /** Contact rows from the cached pairs (collide.ts), on the team's threads when there are several (collide-blocks.ts). */
+  private collide(h: number): void {
+    const spec = this.opts.speculativeDistance;
+    if (this.runner.threads > 1) {
+      collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+    } else {
+      collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+    }
   }
 
   /** Velocities from the contacts, then positions, then pushout; records touching. */

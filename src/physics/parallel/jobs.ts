@@ -7,6 +7,7 @@
  */
 import { COLOUR_COUNT, useRowOrder } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
+import type { CollideScratch } from './collide-blocks.js';
 
 /** Warm start of contact rows. */
 export const JOB_WARM_START = 1;
@@ -23,6 +24,11 @@ export const JOB_INTEGRATE_VELOCITIES = 6;
 /** Positions over blocks of bodies (P_H, P_FX, P_FY); energy per block. */
 export const JOB_INTEGRATE_POSITIONS = 7;
 
+/** The collide stage's test step over blocks of pairs (P_H, P_SPECULATIVE, P_PAIR_COUNT). */
+export const JOB_COLLIDE_TEST = 8;
+/** The collide stage's write step over blocks of pairs (P_PAIR_COUNT). */
+export const JOB_COLLIDE_WRITE = 9;
+
 /** Slots of `StepRunner.params`. */
 export const P_ITERATION = 0;
 export const P_MODE = 1;
@@ -33,6 +39,8 @@ export const P_GY = 5;
 export const P_DAMPING = 6;
 export const P_FX = 7;
 export const P_FY = 8;
+export const P_SPECULATIVE = 9;
+export const P_PAIR_COUNT = 10;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 16;
 
@@ -44,8 +52,12 @@ export const BODY_BLOCK = 1024;
 
 /** Runs jobs for the step: on the calling thread alone, or shared with worker threads. */
 export interface StepRunner {
+  /** Threads the jobs run on (1: the calling thread alone). */
+  readonly threads: number;
   /** The jobs' parameters (see the P_ slots): written before `run`. */
   readonly params: Float64Array;
+  /** The collide stage's per-pair scratch (collide-blocks.ts). */
+  readonly scratch: CollideScratch;
   /** Per-block results of the body jobs: at least `blocksFor(store.capacity)` long when a body job runs. */
   readonly partials: Float64Array;
   /** Runs `job` over items [from, to), split across threads when that pays; returns the sum of the kernels' counts. */

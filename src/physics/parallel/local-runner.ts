@@ -2,29 +2,59 @@
 import type { BodyStore } from '../body-store.js';
 import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
+import type { PairCache } from '../pair-cache.js';
+import { CollideScratch, type PairArrays } from './collide-blocks.js';
 import { PARAM_COUNT, type StepRunner } from './jobs.js';
-import { runJob } from './run-job.js';
+import { runJob, type JobViews } from './run-job.js';
+
+/** Pairs for a runner made outside a world (the solver's tests), which never collides. */
+const NO_PAIRS: PairArrays = {
+  a: new Int32Array(0),
+  b: new Int32Array(0),
+  impulse: new Float32Array(0),
+  tangentImpulse: new Float32Array(0),
+  touching: new Uint8Array(0),
+};
 
 /** Runs every job here, over the whole range at once. Allocates its parameter arrays once. */
 export class LocalRunner implements StepRunner {
-  readonly params = new Float64Array(PARAM_COUNT);
-  partials = new Float64Array(64);
+  readonly threads = 1;
+  private readonly views: JobViews;
 
-  constructor(
-    private readonly store: BodyStore,
-    private readonly contacts: ContactBuffer,
-  ) {}
+  constructor(store: BodyStore, contacts: ContactBuffer, pairs: PairCache | PairArrays = NO_PAIRS) {
+    this.views = {
+      store,
+      contacts,
+      pairs,
+      scratch: new CollideScratch(),
+      params: new Float64Array(PARAM_COUNT),
+      partials: new Float64Array(64),
+    };
+  }
+
+  get params(): Float64Array {
+    return this.views.params;
+  }
+
+  get partials(): Float64Array {
+    return this.views.partials;
+  }
+
+  get scratch(): CollideScratch {
+    return this.views.scratch;
+  }
 
   run(job: number, from: number, to: number): number {
-    return runJob(job, this.store, this.contacts, this.params, this.partials, from, to);
+    return runJob(job, this.views, from, to);
   }
 
   runHere(job: number, from: number, to: number): number {
-    return runJob(job, this.store, this.contacts, this.params, this.partials, from, to);
+    return runJob(job, this.views, from, to);
   }
 
   reservePartials(blocks: number): void {
-    if (this.partials.length < blocks) this.partials = grown(this.partials, Math.max(blocks, 2 * this.partials.length));
+    const v = this.views;
+    if (v.partials.length < blocks) v.partials = grown(v.partials, Math.max(blocks, 2 * v.partials.length));
   }
 }
 

@@ -1,10 +1,13 @@
 /** Maps a job code (jobs.ts) to its kernel: the one switch the driving thread and the workers share. */
 import type { BodyStore } from '../body-store.js';
 import type { ContactBuffer } from '../contacts.js';
+import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { pushRows, restituteRows, solveRows, warmStartRows } from '../solver.js';
 import {
   BODY_BLOCK,
+  JOB_COLLIDE_TEST,
+  JOB_COLLIDE_WRITE,
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_MARK_RESTING,
@@ -20,19 +23,24 @@ import {
   P_H,
   P_ITERATION,
   P_MODE,
+  P_PAIR_COUNT,
+  P_SPECULATIVE,
   P_THRESHOLD,
 } from './jobs.js';
 
+/** What the kernels work on: the world's arrays as one thread sees them. */
+export interface JobViews {
+  store: BodyStore;
+  contacts: ContactBuffer;
+  pairs: PairArrays;
+  scratch: CollideScratch;
+  params: Float64Array;
+  partials: Float64Array;
+}
+
 /** Runs `job` over items [from, to) on this thread; returns the kernel's count (0 for body jobs). */
-export function runJob(
-  job: number,
-  store: BodyStore,
-  contacts: ContactBuffer,
-  params: Float64Array,
-  partials: Float64Array,
-  from: number,
-  to: number,
-): number {
+export function runJob(job: number, views: JobViews, from: number, to: number): number {
+  const { store, contacts, params, partials } = views;
   switch (job) {
     case JOB_WARM_START:
       warmStartRows(store, contacts, from, to);
@@ -57,6 +65,12 @@ export function runJob(
         const end = Math.min((k + 1) * BODY_BLOCK, store.end);
         partials[k] = integratePositionRange(store, k * BODY_BLOCK, end, params[P_H], params[P_FX], params[P_FY]);
       }
+      return 0;
+    case JOB_COLLIDE_TEST:
+      testPairBlocks(store, views.pairs, params[P_PAIR_COUNT], views.scratch, from, to, params[P_H], params[P_SPECULATIVE]);
+      return 0;
+    case JOB_COLLIDE_WRITE:
+      writeRowBlocks(store, views.pairs, params[P_PAIR_COUNT], contacts, views.scratch, from, to);
       return 0;
     default:
       throw new Error(`unknown step job ${job}`);

@@ -1,0 +1,236 @@
+/**
+ * The collide stage on several threads: the same rows, events and wakes as `collidePairs`
+ * (collide.ts), in three steps so that no thread waits on another's output:
+ *   1. test (threads, by blocks of pairs): each pair's verdict (no row, a row with its normal
+ *      and separation, a sensor, or a touching pair that drifted apart) and each block's rows;
+ *   2. here: the events and sensor pairs in pair order, and where each block's rows start;
+ *   3. write (threads, by blocks): the rows, in pair order, at their block's start;
+ * then the wall, kicked and woken lists from the rows, in row order, as `collidePairs` makes them.
+ */
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from '../body-store.js';
+import { spreadCoincident, type SensorTouch } from '../collide.js';
+import type { ContactBuffer } from '../contacts.js';
+import { grown } from '../grown.js';
+import { csoOverlap, roundedRectOverlap, type PointHit } from '../narrowphase.js';
+import type { PairCache } from '../pair-cache.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, P_H, P_PAIR_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
+
+/** Pairs per block. */
+export const PAIR_BLOCK = 2048;
+
+/** A pair's verdict from the test step. */
+const NO_ROW = 0;
+const ROW = 1;
+const SENSOR = 2;
+const PARTED = 3;
+
+/** The pair cache's fields the threads read and write. */
+export type PairArrays = Pick<PairCache, 'a' | 'b' | 'impulse' | 'tangentImpulse' | 'touching'>;
+
+/** Per-pair verdicts and per-block counts, shared by the threads. */
+export class CollideScratch {
+  verdict: Uint8Array = new Uint8Array(0);
+  nx: Float64Array = new Float64Array(0);
+  ny: Float64Array = new Float64Array(0);
+  separation: Float64Array = new Float64Array(0);
+  /** Rows of each block, then (after step 2) where each block's rows start. */
+  blockRows: Int32Array = new Int32Array(0);
+  /** Sensor and parted pairs of each block: step 2 visits only blocks that have some. */
+  blockSpecial: Int32Array = new Int32Array(0);
+
+  /** Makes room for `pairs` pairs (doubling); allocates only to grow. */
+  reserve(pairs: number): void {
+    if (this.verdict.length >= pairs) return;
+    const n = Math.max(pairs, 2 * this.verdict.length, PAIR_BLOCK);
+    const blocks = Math.ceil(n / PAIR_BLOCK);
+    this.verdict = grown(this.verdict, n);
+    this.nx = grown(this.nx, n);
+    this.ny = grown(this.ny, n);
+    this.separation = grown(this.separation, n);
+    this.blockRows = grown(this.blockRows, blocks);
+    this.blockSpecial = grown(this.blockSpecial, blocks);
+  }
+}
+
+/** Field names of `CollideScratch`, for sharing. */
+export const SCRATCH_SHARED = ['verdict', 'nx', 'ny', 'separation', 'blockRows', 'blockSpecial'] as const;
+/** Field names of the pair cache the threads see. */
+export const PAIRS_SHARED = ['a', 'b', 'impulse', 'tangentImpulse', 'touching'] as const;
+
+/**
+ * `collidePairs` on the runner's threads (see the top of this file), with the same results.
+ * @internal
+ */
+export function collideBlocks(
+  store: BodyStore,
+  pairs: PairCache,
+  contacts: ContactBuffer,
+  runner: StepRunner,
+  dt: number,
+  speculativeDistance: number,
+  wake: (index: number) => void,
+  onSensor: SensorTouch,
+): void {
+  const pairCount = pairs.count;
+  const scratch = runner.scratch;
+  scratch.reserve(pairCount);
+  const blocks = Math.ceil(pairCount / PAIR_BLOCK);
+  runner.params[P_H] = dt;
+  runner.params[P_SPECULATIVE] = speculativeDistance;
+  runner.params[P_PAIR_COUNT] = pairCount;
+  runner.run(JOB_COLLIDE_TEST, 0, blocks);
+  const { verdict, blockRows, blockSpecial } = scratch;
+  let rows = 0;
+  for (let k = 0; k < blocks; k++) {
+    if (blockSpecial[k] > 0) {
+      const end = Math.min((k + 1) * PAIR_BLOCK, pairCount);
+      for (let p = k * PAIR_BLOCK; p < end; p++) {
+        if (verdict[p] === SENSOR) onSensor(p);
+        else if (verdict[p] === PARTED) pairs.setTouching(p, 0);
+      }
+    }
+    const n = blockRows[k];
+    blockRows[k] = rows;
+    rows += n;
+  }
+  contacts.count = 0;
+  contacts.reserve(rows);
+  runner.run(JOB_COLLIDE_WRITE, 0, blocks);
+  contacts.count = rows;
+  listRows(store, contacts, wake);
+}
+
+/** Step 1 over pair blocks [from, to): verdicts, normals, separations and each block's counts. */
+export function testPairBlocks(
+  store: BodyStore,
+  pairs: PairArrays,
+  pairCount: number,
+  scratch: CollideScratch,
+  from: number,
+  to: number,
+  dt: number,
+  speculativeDistance: number,
+): void {
+  const hit = TEST_HIT;
+  const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
+  const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent, touching } = pairs;
+  const { verdict, nx, ny, separation: seps, blockRows, blockSpecial } = scratch;
+  for (let k = from; k < to; k++) {
+    let rows = 0;
+    let special = 0;
+    const end = Math.min((k + 1) * PAIR_BLOCK, pairCount);
+    for (let p = k * PAIR_BLOCK; p < end; p++) {
+      verdict[p] = NO_ROW;
+      const a = pairA[p];
+      const b = pairB[p];
+      const ka = kind[a];
+      const kb = kind[b];
+      const activeA = ka === BODY_DYNAMIC ? awake[a] === 1 : ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0);
+      const activeB = kb === BODY_DYNAMIC ? awake[b] === 1 : kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0);
+      if (!activeA && !activeB) continue;
+      const xa = x[a];
+      const ya = y[a];
+      const xb = x[b];
+      const yb = y[b];
+      const cw = halfWidth[a] + halfWidth[b];
+      const ch = halfHeight[a] + halfHeight[b];
+      const cr = radius[a] + radius[b];
+      const separation = -csoOverlap(xb - xa, yb - ya, cw, ch, cr);
+      if (separation > speculativeDistance) {
+        const rvx = vx[b] - vx[a];
+        const rvy = vy[b] - vy[a];
+        const reach = separation - speculativeDistance;
+        if (reach * reach > (rvx * rvx + rvy * rvy) * dt * dt) {
+          pairImpulse[p] = 0;
+          pairTangent[p] = 0;
+          if (touching[p] === 1) {
+            verdict[p] = PARTED;
+            special++;
+          }
+          continue;
+        }
+      }
+      if ((sensor[a] | sensor[b]) !== 0) {
+        pairImpulse[p] = 0;
+        pairTangent[p] = 0;
+        verdict[p] = SENSOR;
+        special++;
+        continue;
+      }
+      roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
+      if (xb === xa && yb === ya) spreadCoincident(a, b, cw, ch, hit);
+      verdict[p] = ROW;
+      nx[p] = hit.nx;
+      ny[p] = hit.ny;
+      seps[p] = separation;
+      rows++;
+    }
+    blockRows[k] = rows;
+    blockSpecial[k] = special;
+  }
+}
+
+/** Step 3 over pair blocks [from, to): each kept pair's row, at its block's start. */
+export function writeRowBlocks(
+  store: BodyStore,
+  pairs: PairArrays,
+  pairCount: number,
+  contacts: ContactBuffer,
+  scratch: CollideScratch,
+  from: number,
+  to: number,
+): void {
+  const { x, y } = store;
+  const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent } = pairs;
+  const { verdict, nx, ny, separation: seps, blockRows } = scratch;
+  const { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
+    contacts;
+  for (let k = from; k < to; k++) {
+    let n = blockRows[k];
+    const end = Math.min((k + 1) * PAIR_BLOCK, pairCount);
+    for (let p = k * PAIR_BLOCK; p < end; p++) {
+      if (verdict[p] !== ROW) continue;
+      const a = pairA[p];
+      const b = pairB[p];
+      const hx = nx[p];
+      const hy = ny[p];
+      const separation = seps[p];
+      ca[n] = a;
+      cb[n] = b;
+      cp[n] = p;
+      cnx[n] = hx;
+      cny[n] = hy;
+      csep[n] = separation;
+      cbase[n] = separation - (hx * (x[b] - x[a]) + hy * (y[b] - y[a]));
+      cimp[n] = pairImpulse[p];
+      ctan[n] = pairTangent[p];
+      n++;
+    }
+  }
+}
+
+/** The wall, kicked and woken lists of the rows, in row order (as `collidePairs` makes them), then the wakes. */
+function listRows(store: BodyStore, contacts: ContactBuffer, wake: (index: number) => void): void {
+  const { kind, awake, vx, vy } = store;
+  const { a: ca, b: cb, walls, kicked, woken } = contacts;
+  let wallCount = 0;
+  let kickedCount = 0;
+  let wokenCount = 0;
+  for (let c = 0; c < contacts.count; c++) {
+    const a = ca[c];
+    const b = cb[c];
+    const ka = kind[a];
+    const kb = kind[b];
+    if (ka === BODY_DYNAMIC && awake[a] === 0) woken[wokenCount++] = a;
+    if (kb === BODY_DYNAMIC && awake[b] === 0) woken[wokenCount++] = b;
+    if (ka === BODY_STATIC || kb === BODY_STATIC) walls[wallCount++] = c;
+    else if (ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0)) kicked[kickedCount++] = b;
+    else if (kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0)) kicked[kickedCount++] = a;
+  }
+  contacts.wallCount = wallCount;
+  contacts.kickedCount = kickedCount;
+  for (let k = 0; k < wokenCount; k++) wake(woken[k]);
+}
+
+/** Scratch for `testPairBlocks` only (one per thread: each thread has its own module). */
+const TEST_HIT: PointHit = { nx: 0, ny: 0, overlap: 0 };

@@ -1,0 +1,45 @@
+/**
+ * What a host gives the engine to step on several threads. The engine never makes a thread: it
+ * neither imports Node's worker_threads nor touches Web Workers, so it runs the same in Node, a
+ * page's worker or a Node worker. The host starts `size` workers whose script hands every
+ * message it receives to `handleThreadMessage` (worker.ts), and gives the engine a way to post
+ * to them; `world.setThreads(pool)` does the rest.
+ *
+ * The thread that calls `world.step` works too (it is thread 0), and it blocks on
+ * `Atomics.wait` while the workers finish a job: in a browser, step the world in a worker, not
+ * on the page's main thread, which may not wait.
+ */
+
+/** Worker threads made by the host, for `World.setThreads`. */
+export interface ThreadPool {
+  /** Workers in the pool (the calling thread comes on top: 1 worker means 2 threads). */
+  readonly size: number;
+  /** Posts `message` to worker `index` (0 to size - 1), whose script hands it to `handleThreadMessage`. */
+  post(index: number, message: ThreadMessage): void;
+}
+
+/** Typed-array buffers by field name. */
+export type SharedBuffers = Record<string, SharedArrayBuffer>;
+
+/**
+ * The one message the engine sends a worker: the shared buffers of the world's bodies, contact
+ * rows and job control. Sent again when the world's arrays grow; the worker then picks up where
+ * it left off.
+ */
+export interface ThreadMessage {
+  /** Marks the message as the engine's (a host's worker may receive others). */
+  readonly jostleThreads: 1;
+  /** This worker's thread number: 1 to `threads - 1`. */
+  readonly thread: number;
+  /** Threads in the team, the calling one included. */
+  readonly threads: number;
+  /** The job counter when the message was sent. */
+  readonly epoch: number;
+  readonly control: SharedArrayBuffer;
+  readonly params: SharedArrayBuffer;
+  readonly partials: SharedArrayBuffer;
+  readonly store: SharedBuffers;
+  readonly contacts: SharedBuffers;
+  readonly pairs: SharedBuffers;
+  readonly scratch: SharedBuffers;
+}

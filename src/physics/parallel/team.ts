@@ -1,0 +1,158 @@
+/**
+ * The driving side of a thread team: runs each job on its own share and hands the other shares
+ * to the workers (see control.ts for the handshake, worker.ts for the other side). Jobs too
+ * small to pay for the handshake run here alone; since no job's result depends on how its range
+ * is split, that changes no bit.
+ */
+import type { BodyStore } from '../body-store.js';
+import type { ContactBuffer } from '../contacts.js';
+import { grown, sharedCopy, sharedGeneration } from '../grown.js';
+import {
+  CONTROL_LENGTH,
+  C_BODY_END,
+  C_DONE,
+  C_EPOCH,
+  C_FROM,
+  C_IMPACT_COUNT,
+  C_JOB,
+  C_RESULT,
+  C_SLEEPING,
+  C_TO,
+  JOB_PARK,
+  MAX_THREADS,
+  shareStart,
+  waitWhileEqual,
+} from './control.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, PARAM_COUNT, type StepRunner } from './jobs.js';
+import type { ThreadPool } from './pool.js';
+import { runJob, type JobViews } from './run-job.js';
+import { CONTACTS_SHARED, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
+import { CollideScratch, PAIRS_SHARED, SCRATCH_SHARED } from './collide-blocks.js';
+import type { PairCache } from '../pair-cache.js';
+
+/** Rows per thread below which a row job runs on the driving thread alone. */
+const MIN_ROWS_PER_THREAD = 128;
+
+export class ThreadTeam implements StepRunner {
+  /** Threads, the driving one included. */
+  readonly threads: number;
+  private readonly ctl: Int32Array;
+  private readonly workers: number;
+  /** `sharedGeneration()` when the workers last got the buffers; -1: never, or parked since. */
+  private sharedAt = -1;
+  private readonly views: JobViews;
+
+  constructor(
+    private readonly store: BodyStore,
+    private readonly contacts: ContactBuffer,
+    private readonly pairs: PairCache,
+    private readonly pool: ThreadPool,
+  ) {
+    if (!Number.isInteger(pool.size) || pool.size < 1 || pool.size >= MAX_THREADS) {
+      throw new Error(`setThreads: pool.size must be a whole number from 1 to ${MAX_THREADS - 1}, got ${String(pool.size)}`);
+    }
+    this.workers = pool.size;
+    this.threads = pool.size + 1;
+    this.ctl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+    const scratch = new CollideScratch();
+    scratch.reserve(1);
+    this.views = {
+      store,
+      contacts,
+      pairs,
+      scratch,
+      params: new Float64Array(new SharedArrayBuffer(PARAM_COUNT * 8)),
+      partials: sharedCopy(new Float64Array(64)),
+    };
+    shareArrays(store, STORE_SHARED);
+    shareArrays(contacts, CONTACTS_SHARED);
+    shareArrays(pairs, PAIRS_SHARED);
+    shareArrays(scratch, SCRATCH_SHARED);
+  }
+
+  get params(): Float64Array {
+    return this.views.params;
+  }
+
+  get partials(): Float64Array {
+    return this.views.partials;
+  }
+
+  get scratch(): CollideScratch {
+    return this.views.scratch;
+  }
+
+  run(job: number, from: number, to: number): number {
+    const bodyJob = job === JOB_INTEGRATE_VELOCITIES || job === JOB_INTEGRATE_POSITIONS || job === JOB_COLLIDE_TEST || job === JOB_COLLIDE_WRITE;
+    const threads = this.threads;
+    if (to - from < (bodyJob ? threads : threads * MIN_ROWS_PER_THREAD)) return this.runHere(job, from, to);
+    if (this.sharedAt !== sharedGeneration()) this.share();
+    const ctl = this.ctl;
+    ctl[C_JOB] = job;
+    ctl[C_FROM] = from;
+    ctl[C_TO] = to;
+    ctl[C_BODY_END] = this.store.end;
+    ctl[C_IMPACT_COUNT] = this.contacts.impactCount;
+    Atomics.store(ctl, C_DONE, 0);
+    Atomics.add(ctl, C_EPOCH, 1);
+    if (Atomics.load(ctl, C_SLEEPING) > 0) Atomics.notify(ctl, C_EPOCH);
+    let sum = runJob(job, this.views, from, shareStart(from, to, 1, threads));
+    this.waitForWorkers();
+    for (let t = 1; t < threads; t++) sum += ctl[C_RESULT + t];
+    return sum;
+  }
+
+  runHere(job: number, from: number, to: number): number {
+    return runJob(job, this.views, from, to);
+  }
+
+  reservePartials(blocks: number): void {
+    const v = this.views;
+    if (v.partials.length < blocks) v.partials = grown(v.partials, Math.max(blocks, 2 * v.partials.length));
+  }
+
+  /** Sends the workers back to their event loops (to stop, or to take new buffers). */
+  park(): void {
+    if (this.sharedAt === -1) return;
+    const ctl = this.ctl;
+    ctl[C_JOB] = JOB_PARK;
+    Atomics.store(ctl, C_DONE, 0);
+    Atomics.add(ctl, C_EPOCH, 1);
+    Atomics.notify(ctl, C_EPOCH);
+    this.waitForWorkers();
+    this.sharedAt = -1;
+  }
+
+  /** Hands every worker the current buffers (parking them first if they run). */
+  private share(): void {
+    this.park();
+    const generation = sharedGeneration();
+    const store = buffersOf(this.store, STORE_SHARED);
+    const contacts = buffersOf(this.contacts, CONTACTS_SHARED);
+    const pairs = buffersOf(this.pairs, PAIRS_SHARED);
+    const scratch = buffersOf(this.views.scratch, SCRATCH_SHARED);
+    const epoch = Atomics.load(this.ctl, C_EPOCH);
+    for (let w = 0; w < this.workers; w++) {
+      this.pool.post(w, {
+        jostleThreads: 1,
+        thread: w + 1,
+        threads: this.threads,
+        epoch,
+        control: this.ctl.buffer as SharedArrayBuffer,
+        params: this.params.buffer as SharedArrayBuffer,
+        partials: this.partials.buffer as SharedArrayBuffer,
+        store,
+        contacts,
+        pairs,
+        scratch,
+      });
+    }
+    this.sharedAt = generation;
+  }
+
+  private waitForWorkers(): void {
+    const ctl = this.ctl;
+    let done = Atomics.load(ctl, C_DONE);
+    while (done !== this.workers) done = waitWhileEqual(ctl, C_DONE, done, -1);
+  }
+}
