@@ -1,0 +1,125 @@
+/**
+ * Issue 13, every core: the step on 1, 2 and 3 worker threads (Node worker_threads, the worker
+ * script run through tsx) gives the same bits as on the calling thread alone, for the
+ * benchmark's scenes and for a world that uses what the threaded collide stage handles apart
+ * (sleep and waking, sensors, a moving kinematic body, bodies made and destroyed mid-run, so
+ * the shared arrays grow and are handed to the workers again).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { World, type ThreadMessage, type ThreadPool } from '../../../src/physics/index';
+import { crowd } from '../../../src/scenes/crowd';
+import { pile } from '../../../src/scenes/pile';
+import { snapshotText, stateHash } from '../helpers';
+import { createNodePool, type NodePool } from './node-pool';
+
+const DT = 1 / 60;
+let workers: NodePool;
+
+/** The first `size` workers of the test's pool (a worker serves one world at a time). */
+function poolOf(size: number): ThreadPool {
+  return { size, post: (index: number, message: ThreadMessage) => workers.post(index, message) };
+}
+
+beforeAll(async () => {
+  workers = await createNodePool(3);
+});
+
+afterAll(async () => {
+  await workers?.close();
+});
+
+/** A world with sleep, sensors, a kinematic sweeper, walls, and bodies added and removed as it runs. */
+function busyWorld(): World {
+  const w = new World({ gravity: { x: 0, y: -10 }, enableSleep: true, timeToSleep: 0.3 });
+  w.createBody({ type: 'static', x: 0, y: -1, halfWidth: 30, halfHeight: 1, radius: 0 });
+  w.createBody({ type: 'static', x: -31, y: 15, halfWidth: 1, halfHeight: 16, radius: 0 });
+  w.createBody({ type: 'static', x: 31, y: 15, halfWidth: 1, halfHeight: 16, radius: 0 });
+  w.createBody({ type: 'kinematic', x: -25, y: 1.5, vx: 2, halfWidth: 0.5, halfHeight: 0.5, radius: 0 });
+  w.createBody({ x: 5, y: 3, halfWidth: 3, halfHeight: 3, radius: 0, sensor: true, type: 'static' });
+  for (let i = 0; i < 600; i++) {
+    const col = i % 40;
+    const row = Math.floor(i / 40);
+    w.createBody({
+      x: -24 + col * 1.2,
+      y: 1 + row * 1.1,
+      radius: i % 3 === 0 ? 0.5 : 0.1,
+      halfWidth: i % 3 === 0 ? 0 : 0.35,
+      halfHeight: i % 3 === 0 ? 0 : 0.35,
+      density: i % 7 === 0 ? 5 : 1,
+      restitution: i % 5 === 0 ? 0.6 : 0.2,
+      friction: i % 4 === 0 ? 0.5 : 0,
+    });
+  }
+  return w;
+}
+
+/** Steps `steps` times; on step 60 adds 400 bodies (the arrays grow), on step 100 destroys some and kicks one. */
+function runBusy(w: World, steps: number): void {
+  for (let k = 0; k < steps; k++) {
+    if (k === 60) for (let i = 0; i < 400; i++) w.createBody({ x: -20 + (i % 40), y: 25 + Math.floor(i / 40), radius: 0.4 });
+    if (k === 100) {
+      const bodies = w.getBodies();
+      for (let i = 10; i < 60; i += 3) w.destroyBody(bodies[i]);
+      bodies[200].setVelocity(0, 20);
+    }
+    w.step(DT);
+  }
+}
+
+const CASES: Array<[string, () => World, (w: World) => void]> = [
+  ['crowd 3,000', () => withScene(crowd, 3000), (w) => steps(w, 90)],
+  ['pile 1,500', () => withScene(pile, 1500), (w) => steps(w, 120)],
+  ['a busy world: sleep, sensors, kinematic, growth', busyWorld, (w) => runBusy(w, 180)],
+];
+
+function withScene(scene: typeof crowd, count: number): World {
+  const w = new World();
+  scene(w, { count });
+  return w;
+}
+
+function steps(w: World, n: number): void {
+  for (let k = 0; k < n; k++) w.step(DT);
+}
+
+describe('issue 13: the step on worker threads', () => {
+  for (const [label, make, run] of CASES) {
+    it(`${label}: 1, 2 and 3 workers end in the same state as none`, () => {
+      const alone = make();
+      run(alone);
+      const expected = stateHash(alone);
+      const expectedSnapshot = snapshotText(alone);
+      for (const size of [1, 2, 3]) {
+        const w = make();
+        w.setThreads(poolOf(size));
+        expect(w.threads).toBe(size + 1);
+        run(w);
+        w.setThreads(null);
+        expect(stateHash(w), `${size} workers`).toBe(expected);
+        expect(snapshotText(w) === expectedSnapshot, `${size} workers: snapshot`).toBe(true);
+      }
+    });
+  }
+
+  it('a snapshot taken on threads and stepped on other threads goes on as on one', () => {
+    const alone = withScene(pile, 1200);
+    steps(alone, 60);
+    const snap = alone.toJSON();
+    steps(alone, 60);
+    const threaded = World.fromJSON(snap);
+    threaded.setThreads(poolOf(2));
+    steps(threaded, 30);
+    threaded.setThreads(poolOf(3));
+    steps(threaded, 30);
+    threaded.setThreads(null);
+    expect(stateHash(threaded)).toBe(stateHash(alone));
+  });
+
+  it('a pool of no workers is refused with the world unchanged', () => {
+    const w = withScene(crowd, 100);
+    const before = stateHash(w);
+    expect(() => w.setThreads({ size: 0, post: () => {} })).toThrow(/pool\.size must be a whole number from 1 to 63, got 0/);
+    expect(w.threads).toBe(1);
+    expect(stateHash(w)).toBe(before);
+  });
+});
