@@ -43,6 +43,24 @@ describe('benchmark engine adapters', () => {
     expect(threaded).toEqual(serial);
   });
 
+  it('jostle-threads on 3 threads ends where jostle on one does, bit for bit', async () => {
+    const setup = makeSetup('pile', 2000);
+    const run = async (engine: 'jostle' | 'jostle-threads', threads: number): Promise<number[]> => {
+      const adapter = await loadEngine(engine, { threads });
+      expect(adapter.threads).toBe(threads);
+      const sim = adapter.create(setup);
+      for (let k = 0; k < 30; k++) sim.step(1 / 60);
+      const states = makeBodyStates(dynamicCount(setup));
+      sim.read(states);
+      sim.dispose?.();
+      return [...states.x, ...states.y, ...states.vx, ...states.vy];
+    };
+    const serial = await run('jostle', 1);
+    const threaded = await run('jostle-threads', 3);
+    expect(serial.every(Number.isFinite)).toBe(true);
+    expect(threaded).toEqual(serial);
+  });
+
   it('pile gets gravity from the scene function', () => {
     expect(makeSetup('pile', 10).gravity).toEqual({ x: 0, y: -10 });
     expect(makeSetup('crowd', 10).gravity).toEqual({ x: 0, y: 0 });

@@ -1,8 +1,8 @@
 /**
  * Command line of `npm run bench`: which engines, scenes and sizes, and how long to run.
  *   --quick              short run: 20 warm-up and 60 timed steps, sizes 1,000 and 10,000
- *   --engines=a,b        subset of jostle, matter, planck, rapier, rapier-simd, box2d, box2d3,
- *                        box2d3-deluxe
+ *   --engines=a,b        subset of jostle, jostle-threads, matter, planck, rapier, rapier-simd,
+ *                        box2d, box2d3, box2d3-deluxe
  *   --scenes=crowd,pile  subset of the scenes
  *   --sizes=1000,10k     body counts for every chosen scene (k = thousand)
  *   --warmup=N --steps=N override the step counts
@@ -10,8 +10,8 @@
  *   --repeat=R           run every case R times, in interleaved rounds, and keep each case's
  *                        fastest run: on a shared machine speed drifts between minutes, and the
  *                        fastest run is the one least disturbed
- *   --threads=N          threads for the engines that can step on several (box2d3-deluxe);
- *                        default: this machine's core count. Jostle steps on one thread.
+ *   --threads=N          threads for the engines that can step on several (jostle-threads, box2d3-deluxe);
+ *                        default: this machine's core count. `jostle` steps on one thread.
  */
 import { cpus } from 'node:os';
 import { ENGINE_NAMES, type EngineName } from './engine';

@@ -20,13 +20,20 @@ export async function buildChild(): Promise<void> {
     publicDir: false, // the app's public/ files do not belong beside the child
     root: fileURLToPath(new URL('../..', import.meta.url)),
     build: {
-      ssr: fileURLToPath(new URL('./child.ts', import.meta.url)),
+      // The child, and the worker script of Jostle's threads (engines/jostle.ts).
+      ssr: true,
       outDir: benchDir,
       emptyOutDir: false,
       minify: false,
       sourcemap: false,
       target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: 'child.build.mjs', chunkFileNames: 'child.build-[name].mjs' } },
+      rollupOptions: {
+        input: {
+          child: fileURLToPath(new URL('./child.ts', import.meta.url)),
+          'thread-worker': fileURLToPath(new URL('../physics/threads/thread-worker.ts', import.meta.url)),
+        },
+        output: { format: 'es', entryFileNames: '[name].build.mjs', chunkFileNames: 'child.build-[name].mjs' },
+      },
     },
   });
 }

@@ -6,11 +6,11 @@
 import type { SceneBody } from '../../src/scenes/arena';
 
 /** The engines the benchmark knows, Jostle first (it is the one compared). */
-export const ENGINE_NAMES = ['jostle', 'matter', 'planck', 'rapier', 'rapier-simd', 'box2d', 'box2d3', 'box2d3-deluxe'] as const;
+export const ENGINE_NAMES = ['jostle', 'jostle-threads', 'matter', 'planck', 'rapier', 'rapier-simd', 'box2d', 'box2d3', 'box2d3-deluxe'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
-/** The engines that step on several threads; every other engine, Jostle included, steps on one. */
-export const THREADED_ENGINES: readonly EngineName[] = ['box2d3-deluxe'];
+/** The engines that step on several threads (`--threads`); every other engine, `jostle` included, steps on one. */
+export const THREADED_ENGINES: readonly EngineName[] = ['jostle-threads', 'box2d3-deluxe'];
 
 /** How to load an engine. */
 export interface LoadOptions {

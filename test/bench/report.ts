@@ -104,14 +104,14 @@ function ratioTable(outcomes: readonly CaseOutcome[], cases: ReadonlyArray<{ sce
   return formatTable(['<scene', 'N', ...peers.map(header), '<J/fastest'], rows);
 }
 
-/** Says which engines ran on several threads, and that Jostle did not. */
+/** Says which engines ran on several threads. */
 function threadsNote(outcomes: readonly CaseOutcome[]): string | undefined {
   const threaded = peersRun(outcomes).filter((p) => threadsOf(outcomes, p) > 1);
   if (threaded.length === 0) return undefined;
   const list = threaded.map((p) => `${p} on ${threadsOf(outcomes, p)} threads`).join(', ');
   return (
-    `${list} (column "×N"); jostle steps on 1 thread (it has no threads yet), so that column sets ` +
-    `one thread of Jostle against N of the peer. J/fastest compares with single-threaded peers only.`
+    `${list} (column "×N"); jostle steps on 1 thread, so that column sets one thread of Jostle against N ` +
+    `of the peer (against jostle-threads ×N it is Jostle's own speed-up). J/fastest compares with single-threaded peers only.`
   );
 }
 

@@ -46,7 +46,7 @@ function fastestPerCase(runs: readonly CaseOutcome[]): CaseOutcome[] {
 function threadsLine(engines: readonly string[], threads: number): string {
   const threaded = THREADED_ENGINES.filter((e) => engines.includes(e));
   if (threaded.length === 0) return '';
-  return `\n# threads: ${threaded.join(', ')} on ${threads}; jostle and every other engine on 1 (Jostle has no threads yet)`;
+  return `\n# threads: ${threaded.join(', ')} on ${threads}; jostle and every other engine on 1`;
 }
 
 async function main(): Promise<void> {

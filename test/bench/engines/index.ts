@@ -6,6 +6,7 @@ import { ENGINE_NAMES, type EngineAdapter, type EngineName, type LoadOptions } f
 
 const LOADERS: Readonly<Record<EngineName, (options: LoadOptions) => Promise<EngineAdapter>>> = {
   jostle: async () => (await import('./jostle')).load(),
+  'jostle-threads': async ({ threads }) => (await import('./jostle')).load(threads),
   matter: async () => (await import('./matter')).load(),
   planck: async () => (await import('./planck')).load(),
   rapier: async () => (await import('./rapier')).load(),

@@ -3,13 +3,23 @@
  * function from src/scenes/ (which sets gravity, damping and sleep). The neutral body list is
  * used only to check that the scene built the same bodies the peers get.
  */
-import { World, type Body } from '../../../src/physics/index';
+import { World, type Body, type ThreadPool } from '../../../src/physics/index';
+import { createNodePool } from '../../physics/threads/node-pool';
 import type { EngineAdapter, SceneSetup, Simulation } from '../engine';
 import { dynamicCount, sceneEntry } from '../scenes';
 
-function createJostle(setup: SceneSetup): Simulation {
+/**
+ * The worker script: built beside the built child (build-child.ts), so the workers run plain
+ * JavaScript like the child; under the tests (TypeScript) the pool's own worker through tsx.
+ */
+function workerScript(): URL | undefined {
+  return import.meta.url.endsWith('.mjs') ? new URL('./thread-worker.build.mjs', import.meta.url) : undefined;
+}
+
+function createJostle(setup: SceneSetup, pool: ThreadPool | null): Simulation {
   const world = new World();
   sceneEntry(setup.scene).build(world, { count: setup.count });
+  world.setThreads(pool);
   const moving: Body[] = world.getBodies().filter((b) => b.type === 'dynamic');
   if (moving.length !== dynamicCount(setup)) {
     throw new Error(`jostle: scene built ${moving.length} bodies, the neutral list has ${dynamicCount(setup)}`);
@@ -31,7 +41,22 @@ function createJostle(setup: SceneSetup): Simulation {
   };
 }
 
-/** Nothing to load: the engine is plain TypeScript. */
-export async function load(): Promise<EngineAdapter> {
-  return { name: 'jostle', packageName: 'jostle', threads: 1, create: createJostle };
+/**
+ * Nothing to load for one thread (the engine is plain TypeScript); for `threads` > 1 (the
+ * `jostle-threads` column) a pool of threads - 1 Node workers, the calling thread being the
+ * last one.
+ */
+export async function load(threads?: number): Promise<EngineAdapter> {
+  if (threads === undefined) return { name: 'jostle', packageName: 'jostle', threads: 1, create: (s) => createJostle(s, null) };
+  const pool = threads > 1 ? await createNodePool(threads - 1, workerScript()) : null;
+  return {
+    name: 'jostle-threads',
+    packageName: 'jostle',
+    threads,
+    create(s) {
+      const sim = createJostle(s, pool);
+      // The child exits when done; a test ends the workers itself.
+      return { ...sim, dispose: () => void pool?.close() };
+    },
+  };
 }

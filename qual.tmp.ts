@@ -1,0 +1,15 @@
+import { measureQuality } from '/work/wt-threads/test/bench/quality';
+import { makeSetup, dynamicCount } from '/work/wt-threads/test/bench/scenes';
+import { makeBodyStates } from '/work/wt-threads/test/bench/engine';
+const root = process.argv[2];
+const steps = Number(process.argv[3] ?? 150);
+const { World } = await import(root + '/src/physics/index.ts');
+const { pile } = await import(root + '/src/scenes/pile.ts');
+const setup = makeSetup('pile', 10000);
+const w = new World();
+pile(w, { count: 10000 });
+for (let k = 0; k < steps; k++) w.step(1 / 60);
+const moving = w.getBodies().filter((b: any) => b.type === 'dynamic');
+const st = makeBodyStates(dynamicCount(setup));
+moving.forEach((b: any, i: number) => { st.x[i] = b.x; st.y[i] = b.y; st.vx[i] = b.vx; st.vy[i] = b.vy; });
+console.log(root, steps, JSON.stringify(measureQuality(setup.bodies, st)));
