@@ -33,7 +33,22 @@
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import { JOB_PUSH_OUT, JOB_RESTITUTION, JOB_SOLVE_ROWS, JOB_WARM_START, P_ITERATION, P_MODE, P_THRESHOLD, runGroups, type StepRunner } from './parallel/jobs.js';
+import {
+  JOB_PREPARE_ROWS,
+  JOB_PUSH_OUT,
+  JOB_RESTITUTION,
+  JOB_SOLVE_ROWS,
+  JOB_STORE_IMPULSES,
+  JOB_WARM_START,
+  P_GX,
+  P_GY,
+  P_H,
+  P_ITERATION,
+  P_MODE,
+  P_THRESHOLD,
+  runGroups,
+  type StepRunner,
+} from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
@@ -57,7 +72,8 @@ const PUSHOUT_FACTOR = 0.8;
 /**
  * Velocity solve: the rows' kind (touching, impact, speculative), warm start, then
  * `iterations` passes (dt in s). The impulses are written back to the pair cache for the next
- * step.
+ * step (through the runner's pairs: a world's runner has the world's; the default one, for
+ * tests, has `pairs`).
  * @internal
  */
 export function solveVelocities(
@@ -68,65 +84,17 @@ export function solveVelocities(
   pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>,
   gravityX = 0,
   gravityY = 0,
-  runner: StepRunner = localRunner(store, contacts),
+  runner: StepRunner = localRunner(store, contacts, pairs),
 ): void {
-  const { kind, vx, vy, invMass, passMark, friction: bodyFriction, gravityScale } = store;
-  const { a, b, nx, ny, mass, impulse, tangentImpulse, approach, separation, bias, friction } = contacts;
+  const { passMark } = store;
   const n = contacts.count;
-  const invDt = 1 / dt;
-  let { impacts, impactToi, impactDrift } = contacts;
-  let impactCount = 0;
-  const gravity = gravityX !== 0 || gravityY !== 0;
-  let unequal = false;
-
+  const params = runner.params;
+  params[P_H] = dt;
+  params[P_GX] = gravityX;
+  params[P_GY] = gravityY;
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
-  for (let c = 0; c < n; c++) {
-    const ia = a[c];
-    const ib = b[c];
-    const ma = invMass[ia];
-    const mb = invMass[ib];
-    mass[c] = 1 / (ma + mb);
-    if (ma > SHOCK_MASS_RATIO * mb || mb > SHOCK_MASS_RATIO * ma) unequal ||= ma !== 0 && mb !== 0;
-    const vn0 = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
-    approach[c] = vn0;
-    const sep = separation[c];
-    let t = 0;
-    let gn = 0;
-    if (sep > 0 && (vn0 < 0 || gravity)) {
-      // Along the normal the pair moves as sep + vs·τ + gn·τ²/2 (vs its approach at the
-      // start, gn the gravity between them): does the gap close within the step?
-      let tt = sep / -vn0;
-      if (gravity) {
-        const ga = kind[ia] === BODY_DYNAMIC ? gravityScale[ia] : 0;
-        const gb = kind[ib] === BODY_DYNAMIC ? gravityScale[ib] : 0;
-        gn = (gb - ga) * (gravityX * nx[c] + gravityY * ny[c]);
-        const vs = vn0 - gn * dt;
-        const disc = vs * vs - 2 * gn * sep;
-        const den = disc < 0 ? 0 : Math.sqrt(disc) - vs;
-        // The smaller root, in the form that stays exact when gn is 0.
-        tt = den > 0 ? (2 * sep) / den : Infinity;
-      }
-      if (tt <= dt) {
-        t = tt;
-        if (impactCount === impacts.length) {
-          contacts.impactCount = impactCount;
-          contacts.growImpacts();
-          ({ impacts, impactToi, impactDrift } = contacts);
-        }
-        // Gravity's share of the approach after the impact: the bounce reflects the speed at impact.
-        impactToi[impactCount] = t;
-        impactDrift[impactCount] = gn * (dt - t);
-        impacts[impactCount++] = c;
-      }
-    }
-    // An impact is solved as touching; a gap it will not close may be closed, no further (a
-    // body in flight also falls g·dt²/2 less than v·dt says: see integratePositions).
-    bias[c] = t !== 0 || sep <= 0 ? 0 : sep * invDt - 0.5 * gn * dt;
-    const mu = bodyFriction[ia] * bodyFriction[ib];
-    friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
-  }
-
-  contacts.impactCount = impactCount;
+  const unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
+  listImpacts(store, contacts, dt, gravityX, gravityY);
   contacts.unequalMasses = unequal;
   if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
 
@@ -141,7 +109,6 @@ export function solveVelocities(
   passMark.fill(0, 0, store.end);
   let changes = n;
   let marked = false;
-  const params = runner.params;
   for (let it = 0; it < iterations; it++) {
     // A skip needs the marks of the previous pass and of this one.
     const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
@@ -153,8 +120,108 @@ export function solveVelocities(
 
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
-  const { pair } = contacts;
-  for (let c = 0; c < n; c++) {
+  runner.run(JOB_STORE_IMPULSES, 0, n);
+}
+
+/**
+ * The rows' kind, for rows [from, to) in row order: effective mass, approach speed, bias,
+ * friction, and for an impact its time of impact, kept in `bounce` (unused until restitution)
+ * for `listImpacts`. Returns how many rows join bodies SHOCK_MASS_RATIO or more apart in mass.
+ */
+export function prepareRows(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  from: number,
+  to: number,
+  dt: number,
+  gravityX: number,
+  gravityY: number,
+): number {
+  const { kind, vx, vy, invMass, friction: bodyFriction, gravityScale } = store;
+  const { a, b, nx, ny, mass, approach, separation, bias, friction, bounce: toi } = contacts;
+  const invDt = 1 / dt;
+  const gravity = gravityX !== 0 || gravityY !== 0;
+  let unequal = 0;
+  for (let c = from; c < to; c++) {
+    const ia = a[c];
+    const ib = b[c];
+    const ma = invMass[ia];
+    const mb = invMass[ib];
+    mass[c] = 1 / (ma + mb);
+    if ((ma > SHOCK_MASS_RATIO * mb || mb > SHOCK_MASS_RATIO * ma) && ma !== 0 && mb !== 0) unequal++;
+    const vn0 = (vx[ib] - vx[ia]) * nx[c] + (vy[ib] - vy[ia]) * ny[c];
+    approach[c] = vn0;
+    const sep = separation[c];
+    let t = 0;
+    let gn = 0;
+    if (sep > 0 && (vn0 < 0 || gravity)) {
+      // Along the normal the pair moves as sep + vs·τ + gn·τ²/2 (vs its approach at the
+      // start, gn the gravity between them): does the gap close within the step?
+      let tt = sep / -vn0;
+      if (gravity) {
+        gn = normalGravity(kind, gravityScale, ia, ib, nx[c], ny[c], gravityX, gravityY);
+        const vs = vn0 - gn * dt;
+        const disc = vs * vs - 2 * gn * sep;
+        const den = disc < 0 ? 0 : Math.sqrt(disc) - vs;
+        // The smaller root, in the form that stays exact when gn is 0.
+        tt = den > 0 ? (2 * sep) / den : Infinity;
+      }
+      if (tt <= dt) t = tt;
+    }
+    toi[c] = t;
+    // An impact is solved as touching; a gap it will not close may be closed, no further (a
+    // body in flight also falls g·dt²/2 less than v·dt says: see integratePositions).
+    bias[c] = t !== 0 || sep <= 0 ? 0 : sep * invDt - 0.5 * gn * dt;
+    const mu = bodyFriction[ia] * bodyFriction[ib];
+    friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
+  }
+  return unequal;
+}
+
+/** The gravity between bodies ia and ib along the normal (m/s²): how it closes their gap. */
+function normalGravity(
+  kind: Uint8Array,
+  gravityScale: Float64Array,
+  ia: number,
+  ib: number,
+  nx: number,
+  ny: number,
+  gravityX: number,
+  gravityY: number,
+): number {
+  const ga = kind[ia] === BODY_DYNAMIC ? gravityScale[ia] : 0;
+  const gb = kind[ib] === BODY_DYNAMIC ? gravityScale[ib] : 0;
+  return (gb - ga) * (gravityX * nx + gravityY * ny);
+}
+
+/**
+ * Lists the impacts that `prepareRows` found, in row order, with their time of impact and
+ * gravity's share of the approach after it (the bounce reflects the speed at impact).
+ */
+function listImpacts(store: BodyStore, contacts: ContactBuffer, dt: number, gravityX: number, gravityY: number): void {
+  const { kind, gravityScale } = store;
+  const { a, b, nx, ny, bounce: toi } = contacts;
+  const gravity = gravityX !== 0 || gravityY !== 0;
+  let count = 0;
+  for (let c = 0; c < contacts.count; c++) {
+    const t = toi[c];
+    if (t === 0) continue;
+    if (count === contacts.impacts.length) {
+      contacts.impactCount = count;
+      contacts.growImpacts();
+    }
+    const gn = gravity ? normalGravity(kind, gravityScale, a[c], b[c], nx[c], ny[c], gravityX, gravityY) : 0;
+    contacts.impactToi[count] = t;
+    contacts.impactDrift[count] = gn * (dt - t);
+    contacts.impacts[count++] = c;
+  }
+  contacts.impactCount = count;
+}
+
+/** Writes rows [from, to)'s impulses back to their pairs, for the next step's warm start. */
+export function storeImpulses(contacts: ContactBuffer, pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, from: number, to: number): void {
+  const { pair, impulse, tangentImpulse } = contacts;
+  for (let c = from; c < to; c++) {
     pairs.impulse[pair[c]] = impulse[c];
     pairs.tangentImpulse[pair[c]] = tangentImpulse[c];
   }

@@ -29,6 +29,11 @@ export const JOB_COLLIDE_TEST = 8;
 /** The collide stage's write step over blocks of pairs (P_PAIR_COUNT). */
 export const JOB_COLLIDE_WRITE = 9;
 
+/** The solver's first look at rows, in row order (P_H, P_GX, P_GY); counts rows of unequal masses. */
+export const JOB_PREPARE_ROWS = 10;
+/** Rows' impulses back to their pairs, in row order. */
+export const JOB_STORE_IMPULSES = 11;
+
 /** Slots of `StepRunner.params`. */
 export const P_ITERATION = 0;
 export const P_MODE = 1;

@@ -58,7 +58,10 @@ export class LocalRunner implements StepRunner {
   }
 }
 
-/** A runner for one call of a solver function outside a world (the solver's own tests). Allocates. */
-export function localRunner(store: BodyStore, contacts: ContactBuffer): LocalRunner {
-  return new LocalRunner(store, contacts);
+/**
+ * A runner for one call of a solver function outside a world (the solver's own tests), whose
+ * impulses go to `warm` when given. Allocates.
+ */
+export function localRunner(store: BodyStore, contacts: ContactBuffer, warm?: Pick<PairArrays, 'impulse' | 'tangentImpulse'>): LocalRunner {
+  return new LocalRunner(store, contacts, warm === undefined ? NO_PAIRS : { ...NO_PAIRS, impulse: warm.impulse, tangentImpulse: warm.tangentImpulse });
 }

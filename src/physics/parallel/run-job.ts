@@ -3,7 +3,7 @@ import type { BodyStore } from '../body-store.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
-import { pushRows, restituteRows, solveRows, warmStartRows } from '../solver.js';
+import { prepareRows, pushRows, restituteRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import {
   BODY_BLOCK,
   JOB_COLLIDE_TEST,
@@ -11,9 +11,11 @@ import {
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_MARK_RESTING,
+  JOB_PREPARE_ROWS,
   JOB_PUSH_OUT,
   JOB_RESTITUTION,
   JOB_SOLVE_ROWS,
+  JOB_STORE_IMPULSES,
   JOB_WARM_START,
   P_DAMPING,
   P_FX,
@@ -65,6 +67,11 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
         const end = Math.min((k + 1) * BODY_BLOCK, store.end);
         partials[k] = integratePositionRange(store, k * BODY_BLOCK, end, params[P_H], params[P_FX], params[P_FY]);
       }
+      return 0;
+    case JOB_PREPARE_ROWS:
+      return prepareRows(store, contacts, from, to, params[P_H], params[P_GX], params[P_GY]);
+    case JOB_STORE_IMPULSES:
+      storeImpulses(contacts, views.pairs, from, to);
       return 0;
     case JOB_COLLIDE_TEST:
       testPairBlocks(store, views.pairs, params[P_PAIR_COUNT], views.scratch, from, to, params[P_H], params[P_SPECULATIVE]);
