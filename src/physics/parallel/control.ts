@@ -1,34 +1,58 @@
 /**
  * The control block that the driving thread and the workers share: an Int32Array over a
- * SharedArrayBuffer, read and written with Atomics. The driver writes a job (code, range, the
- * few scalars the kernels need), bumps EPOCH and works its own share; each worker, seeing EPOCH
- * move, works its share, writes its count to RESULT + thread and bumps DONE. Waiting spins a
- * little first (a job is tens of microseconds; waking a sleeping thread costs about as much),
- * then sleeps in `Atomics.wait`.
+ * SharedArrayBuffer, read and written with Atomics only.
+ *
+ * A job's range is cut into chunks that threads claim one at a time from CURSOR, the driving
+ * thread too, until none are left; the job is over when CHUNKS_DONE reaches the chunk count.
+ * So a worker that the operating system has put aside (a machine busy with other work) costs
+ * the step only the chunk it holds: the others take what it would have done. CURSOR carries the
+ * job's tag (its epoch, 15 bits) above the next chunk's index, and a worker claims a chunk by
+ * compare-and-swap on the whole word, so a worker waking late can never claim a chunk of a job
+ * it has not read.
+ *
+ * Waiting spins a little first (a job is tens of microseconds; waking a sleeping thread costs
+ * about as much), then sleeps in `Atomics.wait`.
  */
 
-/** Job counter: a worker runs a job each time it moves. */
+/** Job counter: moves once per job. */
 export const C_EPOCH = 0;
 /** Code of the current job (jobs.ts), or JOB_PARK. */
 export const C_JOB = 1;
 export const C_FROM = 2;
 export const C_TO = 3;
-/** Workers done with the current job. */
-export const C_DONE = 4;
+/** Chunks the current job's range is cut into. */
+export const C_CHUNKS = 4;
+/** (epoch tag << 16) | next chunk to claim; NO_JOB between jobs. */
+export const C_CURSOR = 5;
+/** Chunks finished. */
+export const C_CHUNKS_DONE = 6;
+/** Sum of the kernels' counts over the chunks. */
+export const C_RESULT = 7;
 /** Workers asleep in `Atomics.wait` on EPOCH: the driver notifies only when there are some. */
-export const C_SLEEPING = 5;
+export const C_SLEEPING = 8;
 /** `store.end` and `contacts.impactCount`, copied for the workers' kernels. */
-export const C_BODY_END = 6;
-export const C_IMPACT_COUNT = 7;
-/** Each thread's count for the current job, from here on. */
-export const C_RESULT = 8;
+export const C_BODY_END = 9;
+export const C_IMPACT_COUNT = 10;
+/** Workers that have gone back to their event loop after a JOB_PARK. */
+export const C_PARKED = 11;
+/** Length of the control block. */
+export const CONTROL_LENGTH = 12;
+
 /** Most threads a team can have. */
 export const MAX_THREADS = 64;
-/** Length of the control block. */
-export const CONTROL_LENGTH = C_RESULT + MAX_THREADS;
+/** Most chunks a job is cut into (CURSOR keeps the index in 16 bits, with room for late claims). */
+export const MAX_CHUNKS = 0xff00;
 
 /** Job code that sends the workers back to their event loop (to take new buffers, or to stop). */
 export const JOB_PARK = -1;
+
+/** A CURSOR whose tag matches no epoch (tags are 15 bits). */
+export const NO_JOB = -1;
+
+/** The tag of `epoch` in CURSOR. */
+export function cursorOf(epoch: number): number {
+  return (epoch & 0x7fff) << 16;
+}
 
 /** Polls before sleeping: tens of microseconds of spinning. */
 const SPIN = 1 << 14;
@@ -48,7 +72,7 @@ export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sle
   }
 }
 
-/** Where thread `t`'s share of [from, to) starts (it ends where thread t + 1's starts): contiguous, in order. */
-export function shareStart(from: number, to: number, t: number, threads: number): number {
-  return from + Math.floor(((to - from) * t) / threads);
+/** Where chunk `k` of `chunks` of [from, to) starts (it ends where chunk k + 1 starts): contiguous, in order. */
+export function chunkStart(from: number, to: number, k: number, chunks: number): number {
+  return from + Math.floor(((to - from) * k) / chunks);
 }

@@ -1,6 +1,6 @@
 /**
- * The driving side of a thread team: runs each job on its own share and hands the other shares
- * to the workers (see control.ts for the handshake, worker.ts for the other side). Jobs too
+ * The driving side of a thread team: publishes each job and claims its chunks alongside the
+ * workers (see control.ts for the handshake, worker.ts for the other side). Jobs too
  * small to pay for the handshake run here alone; since no job's result depends on how its range
  * is split, that changes no bit.
  */
@@ -10,17 +10,23 @@ import { grown, sharedCopy, sharedGeneration } from '../grown.js';
 import {
   CONTROL_LENGTH,
   C_BODY_END,
-  C_DONE,
+  C_CHUNKS,
+  C_CHUNKS_DONE,
+  C_CURSOR,
   C_EPOCH,
   C_FROM,
   C_IMPACT_COUNT,
   C_JOB,
+  C_PARKED,
   C_RESULT,
   C_SLEEPING,
   C_TO,
   JOB_PARK,
+  MAX_CHUNKS,
   MAX_THREADS,
-  shareStart,
+  NO_JOB,
+  chunkStart,
+  cursorOf,
   waitWhileEqual,
 } from './control.js';
 import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, PARAM_COUNT, type StepRunner } from './jobs.js';
@@ -32,6 +38,10 @@ import type { PairCache } from '../pair-cache.js';
 
 /** Rows per thread below which a row job runs on the driving thread alone. */
 const MIN_ROWS_PER_THREAD = 128;
+/** Smallest chunk of a row job (rows). */
+const MIN_CHUNK_ROWS = 64;
+/** Chunks per thread: enough that a thread put aside by the system leaves little for the others to wait on. */
+const CHUNKS_PER_THREAD = 4;
 
 export class ThreadTeam implements StepRunner {
   /** Threads, the driving one included. */
@@ -87,19 +97,33 @@ export class ThreadTeam implements StepRunner {
     const threads = this.threads;
     if (to - from < (bodyJob ? threads : threads * MIN_ROWS_PER_THREAD)) return this.runHere(job, from, to);
     if (this.sharedAt !== sharedGeneration()) this.share();
+    const chunks = Math.min(threads * CHUNKS_PER_THREAD, bodyJob ? to - from : Math.ceil((to - from) / MIN_CHUNK_ROWS), MAX_CHUNKS);
     const ctl = this.ctl;
-    ctl[C_JOB] = job;
-    ctl[C_FROM] = from;
-    ctl[C_TO] = to;
-    ctl[C_BODY_END] = this.store.end;
-    ctl[C_IMPACT_COUNT] = this.contacts.impactCount;
-    Atomics.store(ctl, C_DONE, 0);
-    Atomics.add(ctl, C_EPOCH, 1);
+    // Close the last job's cursor before its fields change (see control.ts).
+    Atomics.store(ctl, C_CURSOR, NO_JOB);
+    Atomics.store(ctl, C_JOB, job);
+    Atomics.store(ctl, C_FROM, from);
+    Atomics.store(ctl, C_TO, to);
+    Atomics.store(ctl, C_CHUNKS, chunks);
+    Atomics.store(ctl, C_BODY_END, this.store.end);
+    Atomics.store(ctl, C_IMPACT_COUNT, this.contacts.impactCount);
+    Atomics.store(ctl, C_RESULT, 0);
+    Atomics.store(ctl, C_CHUNKS_DONE, 0);
+    const epoch = Atomics.load(ctl, C_EPOCH) + 1;
+    const tag = cursorOf(epoch);
+    Atomics.store(ctl, C_CURSOR, tag);
+    Atomics.store(ctl, C_EPOCH, epoch);
     if (Atomics.load(ctl, C_SLEEPING) > 0) Atomics.notify(ctl, C_EPOCH);
-    let sum = runJob(job, this.views, from, shareStart(from, to, 1, threads));
-    this.waitForWorkers();
-    for (let t = 1; t < threads; t++) sum += ctl[C_RESULT + t];
-    return sum;
+    let sum = 0;
+    for (;;) {
+      const k = Atomics.add(ctl, C_CURSOR, 1) - tag;
+      if (k >= chunks) break;
+      sum += runJob(job, this.views, chunkStart(from, to, k, chunks), chunkStart(from, to, k + 1, chunks));
+      Atomics.add(ctl, C_CHUNKS_DONE, 1);
+    }
+    let done = Atomics.load(ctl, C_CHUNKS_DONE);
+    while (done !== chunks) done = waitWhileEqual(ctl, C_CHUNKS_DONE, done, -1);
+    return sum + Atomics.load(ctl, C_RESULT);
   }
 
   runHere(job: number, from: number, to: number): number {
@@ -115,11 +139,13 @@ export class ThreadTeam implements StepRunner {
   park(): void {
     if (this.sharedAt === -1) return;
     const ctl = this.ctl;
-    ctl[C_JOB] = JOB_PARK;
-    Atomics.store(ctl, C_DONE, 0);
+    Atomics.store(ctl, C_CURSOR, NO_JOB);
+    Atomics.store(ctl, C_JOB, JOB_PARK);
+    Atomics.store(ctl, C_PARKED, 0);
     Atomics.add(ctl, C_EPOCH, 1);
     Atomics.notify(ctl, C_EPOCH);
-    this.waitForWorkers();
+    let parked = Atomics.load(ctl, C_PARKED);
+    while (parked !== this.workers) parked = waitWhileEqual(ctl, C_PARKED, parked, -1);
     this.sharedAt = -1;
   }
 
@@ -148,11 +174,5 @@ export class ThreadTeam implements StepRunner {
       });
     }
     this.sharedAt = generation;
-  }
-
-  private waitForWorkers(): void {
-    const ctl = this.ctl;
-    let done = Atomics.load(ctl, C_DONE);
-    while (done !== this.workers) done = waitWhileEqual(ctl, C_DONE, done, -1);
   }
 }
