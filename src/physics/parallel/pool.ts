@@ -35,11 +35,18 @@ export interface ThreadMessage {
   readonly threads: number;
   /** The job counter when the message was sent. */
   readonly epoch: number;
+  /** The job control block (control.ts). */
   readonly control: SharedArrayBuffer;
+  /** The jobs' parameters (jobs.ts). */
   readonly params: SharedArrayBuffer;
+  /** Per-block sums of the body jobs. */
   readonly partials: SharedArrayBuffer;
+  /** The body store's arrays, by field name. */
   readonly store: SharedBuffers;
+  /** The contact rows' arrays, by field name. */
   readonly contacts: SharedBuffers;
+  /** The pair cache's arrays, by field name. */
   readonly pairs: SharedBuffers;
+  /** The collide stage's per-pair scratch, by field name. */
   readonly scratch: SharedBuffers;
 }
