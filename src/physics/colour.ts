@@ -18,23 +18,27 @@ import type { ContactBuffer } from './contacts.js';
 import { grown } from './grown.js';
 
 /**
- * Colours before the overflow group. Box2D v3 uses 24; a pile needs about 8 to 12, a crowd
- * fewer. More colours mean more synchronisation between threads per pass.
+ * Colours before the overflow group: 32, so a body's colours fit one 32-bit mask and a row's
+ * first free colour is one bit trick. Box2D v3 uses 24; a pile needs about 8 to 12, a crowd
+ * fewer (used colours, not this count, set the synchronisation between threads per pass).
  */
 export const COLOUR_COUNT = 32;
 
 /**
- * Colours open to rows between two moving bodies; the last few are kept for rows with a static
- * body, so a body pressed against a wall in a dense heap still finds a colour for that row.
+ * Colours open to rows between two moving bodies, as a bit mask: all but the last four, which
+ * are kept for rows with a static body, so a body pressed against a wall in a dense heap still
+ * finds a colour for that row.
  */
-const DYNAMIC_COLOURS = COLOUR_COUNT - 4;
+const DYNAMIC_COLOURS = 0x0fffffff;
+/** Colours open to rows with a static body: all but colour 0. */
+const WALL_COLOURS = ~1;
 
 /** The colour groups of the current rows (see the top of this file). */
 export class RowColours {
   /** Colours that hold at least one row (the overflow group not counted). */
   used = 0;
-  /** One bit per body and colour: the body has a row of that colour. */
-  private bits = new Uint32Array(0);
+  /** Per body, one bit per colour in which it has a row (COLOUR_COUNT is 32: one word). */
+  private masks = new Uint32Array(0);
   private colour = new Uint8Array(0);
 
   /**
@@ -44,17 +48,13 @@ export class RowColours {
    */
   sort(store: BodyStore, contacts: ContactBuffer): void {
     const n = contacts.count;
-    const words = (store.end + 31) >>> 5;
-    if (this.bits.length < COLOUR_COUNT * words) this.bits = new Uint32Array(COLOUR_COUNT * ((store.capacity + 31) >>> 5));
-    if (this.colour.length < contacts.a.length) {
-      const rows = contacts.a.length;
-      this.colour = new Uint8Array(rows);
-    }
-    const { bits, colour } = this;
+    if (this.masks.length < store.end) this.masks = new Uint32Array(store.capacity);
+    if (this.colour.length < contacts.a.length) this.colour = new Uint8Array(contacts.a.length);
+    const { masks: mask, colour } = this;
     if (contacts.order.length < contacts.a.length) contacts.order = grown(contacts.order, contacts.a.length);
     const order = contacts.order;
     const start = contacts.colourStart;
-    bits.fill(0, 0, COLOUR_COUNT * words);
+    mask.fill(0, 0, store.end);
     start.fill(0);
     const kind = store.kind;
     const { a, b } = contacts;
@@ -63,22 +63,15 @@ export class RowColours {
       const ib = b[c];
       const staticA = kind[ia] === BODY_STATIC;
       const staticB = kind[ib] === BODY_STATIC;
-      const wa = ia >>> 5;
-      const wb = ib >>> 5;
-      const ma = staticA ? 0 : 1 << (ia & 31);
-      const mb = staticB ? 0 : 1 << (ib & 31);
-      const wall = staticA || staticB;
-      let k = wall ? 1 : 0;
-      const last = wall ? COLOUR_COUNT : DYNAMIC_COLOURS;
-      for (; k < last; k++) {
-        const base = k * words;
-        if ((bits[base + wa] & ma) === 0 && (bits[base + wb] & mb) === 0) {
-          bits[base + wa] |= ma;
-          bits[base + wb] |= mb;
-          break;
-        }
+      // The colours this row may take and neither body has yet; the lowest wins.
+      const free = ~((staticA ? 0 : mask[ia]) | (staticB ? 0 : mask[ib])) & (staticA || staticB ? WALL_COLOURS : DYNAMIC_COLOURS);
+      let k = COLOUR_COUNT; // overflow
+      if (free !== 0) {
+        k = 31 - Math.clz32(free & -free);
+        const bit = 1 << k;
+        if (!staticA) mask[ia] |= bit;
+        if (!staticB) mask[ib] |= bit;
       }
-      if (k === last) k = COLOUR_COUNT; // overflow
       colour[c] = k;
       start[k + 1]++;
     }
