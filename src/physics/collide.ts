@@ -90,8 +90,8 @@ export function collidePairs(
     }
     // Woken after the loop, so every pair sees the bodies awake as the step found them: the
     // rows then do not depend on the order the pairs are visited in (threads: collide-range.ts).
-    if (!activeA && ka === BODY_DYNAMIC) contacts.woken[wokenCount++] = a;
-    if (!activeB && kb === BODY_DYNAMIC) contacts.woken[wokenCount++] = b;
+    if (!activeA && ka === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, a);
+    if (!activeB && kb === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, b);
     ca[n] = a;
     cb[n] = b;
     cp[n] = p;

@@ -57,7 +57,10 @@ export class ContactBuffer {
   kicked: Int32Array = new Int32Array(0);
   kickedCount = 0;
 
-  /** Sleeping bodies the collide stage wakes once every pair is tested (one per row at most). */
+  /**
+   * Sleeping bodies the collide stage wakes once every pair is tested, in row order. Grown on
+   * demand (`noteWoken`): a world that never sleeps never pays for it.
+   */
   woken: Int32Array = new Int32Array(0);
 
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
@@ -88,6 +91,13 @@ export class ContactBuffer {
     const a = this.a[c];
     const b = this.b[c];
     return this.baseSeparation[c] + (x[b] - x[a]) * this.nx[c] + (y[b] - y[a]) * this.ny[c];
+  }
+
+  /** Lists body i as the `count`-th to wake (growing the list); returns count + 1. */
+  noteWoken(count: number, i: number): number {
+    if (count === this.woken.length) this.woken = grown(this.woken, Math.max(64, 2 * count));
+    this.woken[count] = i;
+    return count + 1;
   }
 
   /** Doubles the impact lists (at least 64), keeping the first `impactCount`. */
@@ -122,6 +132,5 @@ export class ContactBuffer {
     this.bounce = grown(this.bounce, n);
     this.walls = grown(this.walls, n);
     this.kicked = grown(this.kicked, n);
-    this.woken = grown(this.woken, n);
   }
 }

@@ -212,7 +212,7 @@ export function writeRowBlocks(
 /** The wall, kicked and woken lists of the rows, in row order (as `collidePairs` makes them), then the wakes. */
 function listRows(store: BodyStore, contacts: ContactBuffer, wake: (index: number) => void): void {
   const { kind, awake, vx, vy } = store;
-  const { a: ca, b: cb, walls, kicked, woken } = contacts;
+  const { a: ca, b: cb, walls, kicked } = contacts;
   let wallCount = 0;
   let kickedCount = 0;
   let wokenCount = 0;
@@ -221,15 +221,15 @@ function listRows(store: BodyStore, contacts: ContactBuffer, wake: (index: numbe
     const b = cb[c];
     const ka = kind[a];
     const kb = kind[b];
-    if (ka === BODY_DYNAMIC && awake[a] === 0) woken[wokenCount++] = a;
-    if (kb === BODY_DYNAMIC && awake[b] === 0) woken[wokenCount++] = b;
+    if (ka === BODY_DYNAMIC && awake[a] === 0) wokenCount = contacts.noteWoken(wokenCount, a);
+    if (kb === BODY_DYNAMIC && awake[b] === 0) wokenCount = contacts.noteWoken(wokenCount, b);
     if (ka === BODY_STATIC || kb === BODY_STATIC) walls[wallCount++] = c;
     else if (ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0)) kicked[kickedCount++] = b;
     else if (kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0)) kicked[kickedCount++] = a;
   }
   contacts.wallCount = wallCount;
   contacts.kickedCount = kickedCount;
-  for (let k = 0; k < wokenCount; k++) wake(woken[k]);
+  for (let k = 0; k < wokenCount; k++) wake(contacts.woken[k]);
 }
 
 /** Scratch for `testPairBlocks` only (one per thread: each thread has its own module). */
