@@ -91,6 +91,8 @@ export interface FrameMessage {
   paused: boolean;
   bounds: Bounds;
   ramp: RampStatus | null;
+  /** Threads the world steps on (1 unless the page is cross-origin isolated: worker/thread-pool.ts). */
+  threads: number;
 }
 
 /** Worker → page. */

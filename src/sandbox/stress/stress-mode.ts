@@ -58,6 +58,9 @@ export interface StressState {
   ramp: RampStatus | null;
   /** The ramp's verdict once it ended. */
   report: string | null;
+  /** Threads the worker steps on, and in words (with why it is one, when it is). */
+  threads: number;
+  threadsText: string;
 }
 
 /** A ring of the last FIGURE_WINDOW numbers. */
@@ -230,6 +233,8 @@ export class StressMode {
       workerFrames: this.workerFrames,
       ramp: f?.ramp ?? null,
       report: this.report,
+      threads: f?.threads ?? 1,
+      threadsText: threadsText(f?.threads ?? 1),
     };
   }
 
@@ -366,7 +371,7 @@ export class StressMode {
     else if (r.end === 'cap') why = `stopped at the cap of ${count(ramp.options.maxBodies)} bodies`;
     else if (r.end === 'time') why = `stopped at the time limit of ${ramp.options.maxSeconds} s`;
     else why = 'stopped by hand';
-    return `${head}; ${why} (${r.batches} batches, ${r.seconds.toFixed(0)} s).`;
+    return `${head} on ${threadsText(this.latest?.threads ?? 1)}; ${why} (${r.batches} batches, ${r.seconds.toFixed(0)} s).`;
   }
 
   private updateText(): void {
@@ -387,9 +392,19 @@ export class StressMode {
     const lines = [
       `bodies   ${count(f?.moving ?? 0).padStart(8)} moving, ${count((f?.bodies ?? 0) - (f?.moving ?? 0))} static`,
       `physics  ${ms(this.steps.median()).padStart(8)} ms/step   median of ${this.steps.count}, worker`,
+      `threads  ${threadsText(f?.threads ?? 1)}`,
       `render   ${ms(this.renders.median()).padStart(8)} ms/frame  median, main thread`,
       `page     ${rate(this.frameInterval).toFixed(0).padStart(8)} fps       ${rate(this.drawInterval).toFixed(0)} drawn/s, ${count(f?.steps ?? 0)} steps`,
     ];
     this.hud.setText({ headline, lines });
   }
+}
+
+/**
+ * "4 threads", or "1 thread" and why: the worker steps on every core only when the page is
+ * cross-origin isolated (worker/thread-pool.ts).
+ */
+function threadsText(threads: number): string {
+  if (threads > 1) return `${threads} threads`;
+  return (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? '1 thread' : '1 thread (page not cross-origin isolated)';
 }

@@ -37,7 +37,7 @@
  * the frame instead of queueing megabytes the page cannot draw. Step profiles are kept until
  * the next frame goes out, so the page's graph still sees every step.
  */
-import { World, mulberry32, type StepProfile, type WorldStats } from '../../physics/index';
+import { World, mulberry32, type StepProfile, type ThreadPool, type WorldStats } from '../../physics/index';
 import { crowd } from '../../scenes/crowd';
 import { growStressArena, stressArena, stressArenaBounds, type StressArena } from '../../scenes/stress-arena';
 import type { Bounds } from '../shared/camera';
@@ -49,6 +49,7 @@ import { shapeParams } from '../shared/shapes';
 import { StressRamp } from '../shared/stress-ramp';
 import { MAX_PROFILE_STEPS, PROFILE_FIELDS, type FromWorker, type RampStatus, type ToWorker } from '../shared/worker-protocol';
 import { worldBounds } from '../shared/world-view';
+import { startThreadPool } from './thread-pool';
 
 /** Frame buffers in circulation at most: two held by the page (previous and current), the rest in flight or free. */
 const MAX_BUFFERS = 4;
@@ -90,12 +91,32 @@ let profileCount = 0;
 const wakeChannel = new MessageChannel();
 wakeChannel.port1.onmessage = () => tick();
 
+// ---- Threads (issue 13): the world steps on the pool's threads too, once it has started ----
+let pool: ThreadPool | null = null;
+startThreadPool().then(
+  (started) => {
+    pool = started;
+    world.setThreads(pool);
+    dirty = true;
+  },
+  (error: unknown) => say(`Stepping on one thread: ${(error as Error).message}`, 'info'),
+);
+
+/** Moves the thread team from the running world to `next` (one world at a time uses the pool). */
+function moveThreads(next: World): void {
+  if (next === world) return;
+  world.setThreads(null);
+  next.setThreads(pool);
+}
+// ---- end of threads ----
+
 function say(text: string, kind: 'error' | 'info' = 'error'): void {
   scope.postMessage({ type: 'message', text, kind });
 }
 
 /** Makes `next` the running world: forget the old one's drag and ramp; tell the page. */
 function useWorld(next: World, nextBounds: Bounds | null): void {
+  moveThreads(next);
   world = next;
   grab = null;
   steps = 0;
@@ -231,6 +252,7 @@ function postFrame(): void {
       paused,
       bounds,
       ramp: rampStatus(),
+      threads: world.threads,
     },
     [buffer, stepProfiles.buffer],
   );

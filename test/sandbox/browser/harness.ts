@@ -51,8 +51,8 @@ export async function buildApp(): Promise<string> {
   return outDir;
 }
 
-/** Serves `dir` on 127.0.0.1 on a free port; resolves to the server and its base URL. */
-export async function serve(dir: string): Promise<{ server: Server; url: string }> {
+/** Serves `dir` on 127.0.0.1 on a free port, with `headers` on every file; resolves to the server and its base URL. */
+export async function serve(dir: string, headers: Record<string, string> = {}): Promise<{ server: Server; url: string }> {
   const root = resolve(dir);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -66,7 +66,7 @@ export async function serve(dir: string): Promise<{ server: Server; url: string 
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
     res.end(readFileSync(file));
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -112,7 +112,12 @@ export interface PageSuite {
  * Registers the hooks of a browser suite in the calling describe block: build and serve the app
  * and launch the browser before all tests, close every context after each, tear down after all.
  */
-export function usePageSuite(viewport: { width: number; height: number }, launch: LaunchOptions = {}): PageSuite {
+export function usePageSuite(
+  viewport: { width: number; height: number },
+  launch: LaunchOptions = {},
+  /** Headers the server sends with every file (say, those that make the page cross-origin isolated). */
+  headers: Record<string, string> = {},
+): PageSuite {
   let browser: Browser | undefined;
   let server: Server | undefined;
   let baseUrl = '';
@@ -123,7 +128,7 @@ export function usePageSuite(viewport: { width: number; height: number }, launch
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     dist = await buildApp();
-    ({ server, url: baseUrl } = await serve(dist));
+    ({ server, url: baseUrl } = await serve(dist, headers));
     browser = await launchBrowser(launch);
   });
   afterAll(async () => {

@@ -1,0 +1,55 @@
+/**
+ * Issue 13 in the page: stress mode steps on every core when the page is cross-origin isolated
+ * (served with the COOP and COEP headers that the Vite servers send), on one thread when it is
+ * not, and says which, in the HUD and in the ramp's verdict.
+ * Set JOSTLE_SKIP_BROWSER=1 to skip.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, usePageSuite } from './harness';
+
+const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
+const VIEWPORT = { width: 1000, height: 700 };
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
+const state = (page: Page) => page.evaluate(() => window.jostle.stress.state);
+
+/** Runs a short ramp and returns its verdict. */
+async function shortRamp(page: Page): Promise<string> {
+  await page.evaluate(() => window.jostle.stress.ramp({ budgetMs: 2, batch: 300, window: 10, settleSteps: 5, maxSeconds: 30 }));
+  await page.waitForFunction(() => window.jostle.stress.state.report !== null, null, { timeout: 90_000, polling: 250 });
+  return (await state(page)).report ?? '';
+}
+
+describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', () => {
+  const suite = usePageSuite(VIEWPORT, {}, ISOLATION);
+
+  it('steps on navigator.hardwareConcurrency threads, says so, and names them in the verdict', async () => {
+    const page = await suite.open();
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    const report = await shortRamp(page);
+    const s = await state(page);
+    expect(s.threads).toBe(cores);
+    expect(report).toMatch(new RegExp(`\\(render\\) on ${cores > 1 ? `${cores} threads` : '1 thread'};`));
+    await page.waitForFunction((t) => document.querySelector('#stress-hud')?.textContent?.includes(t), s.threadsText);
+    await page.screenshot({ path: join(ARTIFACTS, 'stress-threads.png') });
+    expect(suite.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(SKIP)('stress mode on one thread (page not isolated)', () => {
+  const suite = usePageSuite(VIEWPORT);
+
+  it('steps on one thread and says why', async () => {
+    const page = await suite.open();
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    const report = await shortRamp(page);
+    const s = await state(page);
+    expect(s.threads).toBe(1);
+    expect(s.threadsText).toBe('1 thread (page not cross-origin isolated)');
+    expect(report).toContain('(render) on 1 thread (page not cross-origin isolated);');
+    expect(suite.errors).toEqual([]);
+  });
+});
