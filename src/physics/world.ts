@@ -234,17 +234,19 @@ export class World {
    * thread alone. The results are the same bits either way, for any number of workers. The
    * calling thread works as one of the team and waits for the others with `Atomics.wait`, so
    * in a browser step the world in a worker. The world's arrays move into SharedArrayBuffers
-   * (a page must be cross-origin isolated to have them): a `pool.size` below 1, or no
-   * SharedArrayBuffer, throws with the world unchanged.
+   * (a page must be cross-origin isolated to have them). A pool serves one world at a time:
+   * call `setThreads(null)` on one world before giving its pool to another. A `pool.size`
+   * below 1, a pool in use, or no SharedArrayBuffer throws with the world unchanged.
    */
   setThreads(pool: ThreadPool | null): void {
     if (this.stepping) throw new Error('setThreads: called from inside a step or a contact listener');
     if (pool !== null && typeof SharedArrayBuffer === 'undefined') {
       throw new Error('setThreads: this context has no SharedArrayBuffer (a page must be cross-origin isolated)');
     }
-    const next = pool === null ? new LocalRunner(this.store, this.contacts, this.bp.pairs) : new ThreadTeam(this.store, this.contacts, this.bp.pairs, pool);
-    if (this.runner instanceof ThreadTeam) this.runner.park();
-    this.runner = next;
+    const team = this.runner instanceof ThreadTeam ? this.runner : null;
+    if (pool !== null) ThreadTeam.checkPool(pool, team);
+    team?.release();
+    this.runner = pool === null ? new LocalRunner(this.store, this.contacts, this.bp.pairs) : new ThreadTeam(this.store, this.contacts, this.bp.pairs, pool);
   }
 
   /** Threads the step runs on: 1, or the pool's workers plus the calling thread (see `setThreads`). */

@@ -10,7 +10,7 @@
  * on the page's main thread, which may not wait.
  */
 
-/** Worker threads made by the host, for `World.setThreads`. */
+/** Worker threads made by the host, for `World.setThreads`; one world at a time uses them. */
 export interface ThreadPool {
   /** Workers in the pool (the calling thread comes on top: 1 worker means 2 threads). */
   readonly size: number;

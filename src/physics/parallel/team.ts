@@ -43,6 +43,9 @@ const MIN_CHUNK_ROWS = 64;
 /** Chunks per thread: enough that a thread put aside by the system leaves little for the others to wait on. */
 const CHUNKS_PER_THREAD = 4;
 
+/** Pools that a team uses now: a worker serves one world at a time. */
+const POOLS_IN_USE = new WeakSet<ThreadPool>();
+
 export class ThreadTeam implements StepRunner {
   /** Threads, the driving one included. */
   readonly threads: number;
@@ -58,9 +61,6 @@ export class ThreadTeam implements StepRunner {
     private readonly pairs: PairCache,
     private readonly pool: ThreadPool,
   ) {
-    if (!Number.isInteger(pool.size) || pool.size < 1 || pool.size >= MAX_THREADS) {
-      throw new Error(`setThreads: pool.size must be a whole number from 1 to ${MAX_THREADS - 1}, got ${String(pool.size)}`);
-    }
     this.workers = pool.size;
     this.threads = pool.size + 1;
     this.ctl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
@@ -78,6 +78,20 @@ export class ThreadTeam implements StepRunner {
     shareArrays(contacts, CONTACTS_SHARED);
     shareArrays(pairs, PAIRS_SHARED);
     shareArrays(scratch, SCRATCH_SHARED);
+    POOLS_IN_USE.add(pool);
+  }
+
+  /**
+   * Throws, naming the problem, if `pool` cannot serve a team: a size that is not a whole
+   * number from 1 to MAX_THREADS - 1, or a pool that steps another world than `current`'s.
+   */
+  static checkPool(pool: ThreadPool, current: ThreadTeam | null): void {
+    if (!Number.isInteger(pool.size) || pool.size < 1 || pool.size >= MAX_THREADS) {
+      throw new Error(`setThreads: pool.size must be a whole number from 1 to ${MAX_THREADS - 1}, got ${String(pool.size)}`);
+    }
+    if (POOLS_IN_USE.has(pool) && current?.pool !== pool) {
+      throw new Error('setThreads: this pool already steps another world (call setThreads(null) on that world first)');
+    }
   }
 
   get params(): Float64Array {
@@ -147,6 +161,12 @@ export class ThreadTeam implements StepRunner {
     let parked = Atomics.load(ctl, C_PARKED);
     while (parked !== this.workers) parked = waitWhileEqual(ctl, C_PARKED, parked, -1);
     this.sharedAt = -1;
+  }
+
+  /** Parks the workers and frees the pool for another world. */
+  release(): void {
+    this.park();
+    POOLS_IN_USE.delete(this.pool);
   }
 
   /** Hands every worker the current buffers (parking them first if they run). */

@@ -115,6 +115,21 @@ describe('issue 13: the step on worker threads', () => {
     expect(stateHash(threaded)).toBe(stateHash(alone));
   });
 
+  it('a pool that steps one world is refused to another until the first lets it go', () => {
+    const first = withScene(crowd, 100);
+    const second = withScene(crowd, 100);
+    first.setThreads(poolOf(2));
+    const pool = poolOf(1);
+    second.setThreads(pool);
+    expect(() => first.setThreads(pool)).toThrow(/this pool already steps another world/);
+    expect(first.threads).toBe(3);
+    second.setThreads(null);
+    first.setThreads(pool);
+    expect(first.threads).toBe(2);
+    steps(first, 5);
+    first.setThreads(null);
+  });
+
   it('a pool of no workers is refused with the world unchanged', () => {
     const w = withScene(crowd, 100);
     const before = stateHash(w);
