@@ -127,6 +127,7 @@ export function solveVelocities(
  * The rows' kind, for rows [from, to) in row order: effective mass, approach speed, bias,
  * friction, and for an impact its time of impact, kept in `bounce` (unused until restitution)
  * for `listImpacts`. Returns how many rows join bodies SHOCK_MASS_RATIO or more apart in mass.
+ * @internal
  */
 export function prepareRows(
   store: BodyStore,
@@ -218,7 +219,7 @@ function listImpacts(store: BodyStore, contacts: ContactBuffer, dt: number, grav
   contacts.impactCount = count;
 }
 
-/** Writes rows [from, to)'s impulses back to their pairs, for the next step's warm start. */
+/** Writes rows [from, to)'s impulses back to their pairs, for the next step's warm start. @internal */
 export function storeImpulses(contacts: ContactBuffer, pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, from: number, to: number): void {
   const { pair, impulse, tangentImpulse } = contacts;
   for (let c = from; c < to; c++) {
@@ -232,7 +233,7 @@ const MODE_PLAIN = 0;
 const MODE_MARK = 1;
 const MODE_SKIP = 2;
 
-/** Warm start of rows [from, to): last step's impulses act again. Rows of one colour share no body. */
+/** Warm start of rows [from, to): last step's impulses act again. Rows of one colour share no body. @internal */
 export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number): void {
   const { vx, vy, invMass } = store;
   const { a, b, nx, ny, impulse, tangentImpulse, order } = contacts;
@@ -245,7 +246,7 @@ export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: n
   }
 }
 
-/** Velocity pass `it` over rows [from, to) in `mode` (see `solveVelocities`): returns the rows that changed. */
+/** Velocity pass `it` over rows [from, to) in `mode` (see `solveVelocities`): returns the rows that changed. @internal */
 export function solveRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number): number {
   const { vx, vy, invMass, passMark } = store;
   const { a, b, order } = contacts;
@@ -345,7 +346,7 @@ export function applyRestitution(
   return runGroups(runner, contacts, JOB_RESTITUTION) > 0;
 }
 
-/** Restitution of rows [from, to) (see `applyRestitution`): returns how many rows bounced. */
+/** Restitution of rows [from, to) (see `applyRestitution`): returns how many rows bounced. @internal */
 export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, restitutionThreshold: number): number {
   const { vx, vy, invMass, restitution } = store;
   const { a, b, nx, ny, mass, impulse, approach, bounce, bias, impacts, impactDrift, order } = contacts;
@@ -489,7 +490,7 @@ function kick(
   vy[ib] += d * cny * mb;
 }
 
-/** Scales body i's velocity down to MAX_SPEED if it is faster. */
+/** Scales body i's velocity down to MAX_SPEED if it is faster. @internal */
 export function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
   const u = vx[i];
   const v = vy[i];
@@ -572,7 +573,7 @@ export function pushOut(
   }
 }
 
-/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP: returns the rows that pushed. */
+/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP: returns the rows that pushed. @internal */
 export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number): number {
   const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny, order } = contacts;

@@ -74,7 +74,7 @@ afterAll(() => {
 describe('the packed library', () => {
   it('holds only the engine JavaScript, its declarations, README, LICENSE and package.json', () => {
     const paths = packed.files.map((f) => f.path).sort();
-    const other = paths.filter((p) => !/^lib\/[\w-]+\.(js|d\.ts)$/.test(p));
+    const other = paths.filter((p) => !/^lib\/([\w-]+\/)?[\w-]+\.(js|d\.ts)$/.test(p));
     expect(other).toEqual(['LICENSE', 'README.md', 'package.json']);
     expect(paths).toContain('lib/index.js');
     expect(paths).toContain('lib/index.d.ts');
