@@ -47,6 +47,14 @@ describe.skipIf(SKIP)('stress mode in Chromium', () => {
     await page.waitForFunction(() => window.jostle.stress.state.ramp !== null);
     expect((await state(page)).active).toBe(true);
     expect(await page.locator('#stress-hud').isVisible()).toBe(true);
+    // The card and the desktop's tool palette do not overlap.
+    const overlap = await page.evaluate(() => {
+      const a = document.getElementById('stress-hud')?.getBoundingClientRect();
+      const b = document.getElementById('toolbar')?.getBoundingClientRect();
+      if (a === undefined || b === undefined) return -1;
+      return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+    });
+    expect(overlap).toBe(0);
     await page.waitForFunction(() => window.jostle.stress.state.report !== null, null, { timeout: 60_000, polling: 250 });
     const done = await state(page);
     const result = done.ramp?.result;
