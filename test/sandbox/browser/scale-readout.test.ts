@@ -25,7 +25,7 @@ function boxes(page: Page): Promise<Array<{ what: string; hit: boolean }>> {
   return page.evaluate(() => {
     const r = document.getElementById('scale-readout')?.getBoundingClientRect();
     if (r === undefined) return [{ what: 'no readout', hit: true }];
-    return ['.lil-gui.lil-root', '#help-hint', '#first-hint', '#scene-note', '#toolbar']
+    return ['.lil-gui.lil-root', '#help-hint', '#first-hint', '#scene-note', '#toolbar', '#pause-badge']
       .map((what) => ({ what, el: document.querySelector(what) }))
       .filter(({ el }) => el !== null && getComputedStyle(el).display !== 'none')
       .map(({ what, el }) => {
@@ -75,6 +75,11 @@ describe.skipIf(SKIP)('scale bar and pointer coordinates, in Chromium', () => {
     await waitFrames(page, 2);
     expect((await readout(page)).label).toMatch(/^\d+(\.\d)? m$/);
     for (const b of await boxes(page)) expect(b.hit, `the readout covers ${b.what}`).toBe(false);
+    // Paused, the badge takes the top left too.
+    await page.locator('#toolbar .pause').tap();
+    await page.waitForSelector('#pause-badge:not([hidden])');
+    await waitFrames(page, 2);
+    for (const b of await boxes(page)) expect(b.hit, `the readout covers ${b.what} while paused`).toBe(false);
     await page.screenshot({ path: join(ARTIFACTS, 'scale-readout-390.png') });
   });
 });
