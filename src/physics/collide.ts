@@ -7,6 +7,17 @@ import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js';
 
+/**
+ * Whether body i moves this step: an awake dynamic body, or a kinematic one with a velocity. A
+ * kinematic body at rest is as inert as a static one: it must not keep sleepers awake. A pair
+ * with neither body active needs no row. Shared by the serial and the threaded collide stage.
+ * @internal
+ */
+export function isActive(kind: Uint8Array, awake: Uint8Array, vx: Float64Array, vy: Float64Array, i: number): boolean {
+  const k = kind[i];
+  return k === BODY_DYNAMIC ? awake[i] === 1 : k === BODY_KINEMATIC && (vx[i] !== 0 || vy[i] !== 0);
+}
+
 /** Called with each sensor pair (row p of the pair cache) near enough to overlap within the step. */
 export type SensorTouch = (p: number) => void;
 
@@ -45,9 +56,8 @@ export function collidePairs(
     const b = pairB[p];
     const ka = kind[a];
     const kb = kind[b];
-    // A kinematic body at rest is as inert as a static one: it must not keep sleepers awake.
-    const activeA = ka === BODY_DYNAMIC ? awake[a] === 1 : ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0);
-    const activeB = kb === BODY_DYNAMIC ? awake[b] === 1 : kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0);
+    const activeA = isActive(kind, awake, vx, vy, a);
+    const activeB = isActive(kind, awake, vx, vy, b);
     if (!activeA && !activeB) continue;
     const xa = x[a];
     const ya = y[a];
@@ -89,7 +99,7 @@ export function collidePairs(
         contacts);
     }
     // Woken after the loop, so every pair sees the bodies awake as the step found them: the
-    // rows then do not depend on the order the pairs are visited in (threads: collide-range.ts).
+    // rows then do not depend on the order the pairs are visited in (threads: parallel/collide-blocks.ts).
     if (!activeA && ka === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, a);
     if (!activeB && kb === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, b);
     ca[n] = a;

@@ -8,7 +8,7 @@
  * then the wall, kicked and woken lists from the rows, in row order, as `collidePairs` makes them.
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from '../body-store.js';
-import { spreadCoincident, type SensorTouch } from '../collide.js';
+import { isActive, spreadCoincident, type SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from '../narrowphase.js';
@@ -123,11 +123,7 @@ export function testPairBlocks(
       verdict[p] = NO_ROW;
       const a = pairA[p];
       const b = pairB[p];
-      const ka = kind[a];
-      const kb = kind[b];
-      const activeA = ka === BODY_DYNAMIC ? awake[a] === 1 : ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0);
-      const activeB = kb === BODY_DYNAMIC ? awake[b] === 1 : kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0);
-      if (!activeA && !activeB) continue;
+      if (!isActive(kind, awake, vx, vy, a) && !isActive(kind, awake, vx, vy, b)) continue;
       const xa = x[a];
       const ya = y[a];
       const xb = x[b];
@@ -221,11 +217,13 @@ function listRows(store: BodyStore, contacts: ContactBuffer, wake: (index: numbe
     const b = cb[c];
     const ka = kind[a];
     const kb = kind[b];
-    if (ka === BODY_DYNAMIC && awake[a] === 0) wokenCount = contacts.noteWoken(wokenCount, a);
-    if (kb === BODY_DYNAMIC && awake[b] === 0) wokenCount = contacts.noteWoken(wokenCount, b);
+    const activeA = isActive(kind, awake, vx, vy, a);
+    const activeB = isActive(kind, awake, vx, vy, b);
+    if (!activeA && ka === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, a);
+    if (!activeB && kb === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, b);
     if (ka === BODY_STATIC || kb === BODY_STATIC) walls[wallCount++] = c;
-    else if (ka === BODY_KINEMATIC && (vx[a] !== 0 || vy[a] !== 0)) kicked[kickedCount++] = b;
-    else if (kb === BODY_KINEMATIC && (vx[b] !== 0 || vy[b] !== 0)) kicked[kickedCount++] = a;
+    else if (ka === BODY_KINEMATIC && activeA) kicked[kickedCount++] = b;
+    else if (kb === BODY_KINEMATIC && activeB) kicked[kickedCount++] = a;
   }
   contacts.wallCount = wallCount;
   contacts.kickedCount = kickedCount;
