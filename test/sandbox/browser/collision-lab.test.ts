@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, usePageSuite } from './harness';
-import { bodies, clearMessage, messageText, toScreen, waitFrames } from './page-helpers';
+import { bodies, clearMessage, messageText, overlapArea, toScreen, waitFrames } from './page-helpers';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
 const VELOCITY_TIME = 0.25; // s: the lab's arrows (src/sandbox/lab/handles.ts)
@@ -84,13 +84,7 @@ describe.skipIf(SKIP)('the collision lab, in Chromium', () => {
     expect(await page.locator('#lab-card .legend .swatch').count()).toBeGreaterThan(8);
     await expectClear(page);
     // The card and the tool palette down the left edge do not overlap.
-    const overlap = await page.evaluate(() => {
-      const a = document.getElementById('lab-card')?.getBoundingClientRect();
-      const b = document.getElementById('toolbar')?.getBoundingClientRect();
-      if (a === undefined || b === undefined) return -1;
-      return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
-    });
-    expect(overlap).toBe(0);
+    expect(await overlapArea(page, 'lab-card', 'toolbar')).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, 'lab-1280.png') });
     // The inside case: B's centre in A's inner rectangle, where every label wants the same spot.
     await drag(page, [1.6, 1.3], [-0.8, 0.1]);

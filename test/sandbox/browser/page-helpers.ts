@@ -62,3 +62,18 @@ export async function messageText(page: Page, kind?: 'error' | 'info'): Promise<
   await page.waitForSelector(kind === undefined ? '#message.visible' : `#message.visible[data-kind="${kind}"]`);
   return (await page.locator('#message').textContent()) ?? '';
 }
+
+/** Area (CSS px²) where the elements `a` and `b` (ids) overlap on screen; -1 when either is missing. */
+export function overlapArea(page: Page, a: string, b: string): Promise<number> {
+  return page.evaluate(
+    ([idA, idB]) => {
+      const ra = document.getElementById(idA)?.getBoundingClientRect();
+      const rb = document.getElementById(idB)?.getBoundingClientRect();
+      if (ra === undefined || rb === undefined) return -1;
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      return Math.max(0, w) * Math.max(0, h);
+    },
+    [a, b] as const,
+  );
+}

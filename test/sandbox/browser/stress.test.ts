@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, usePageSuite } from './harness';
+import { overlapArea } from './page-helpers';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
 const VIEWPORT = { width: 1200, height: 760 };
@@ -48,13 +49,7 @@ describe.skipIf(SKIP)('stress mode in Chromium', () => {
     expect((await state(page)).active).toBe(true);
     expect(await page.locator('#stress-hud').isVisible()).toBe(true);
     // The card and the desktop's tool palette do not overlap.
-    const overlap = await page.evaluate(() => {
-      const a = document.getElementById('stress-hud')?.getBoundingClientRect();
-      const b = document.getElementById('toolbar')?.getBoundingClientRect();
-      if (a === undefined || b === undefined) return -1;
-      return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
-    });
-    expect(overlap).toBe(0);
+    expect(await overlapArea(page, 'stress-hud', 'toolbar')).toBe(0);
     await page.waitForFunction(() => window.jostle.stress.state.report !== null, null, { timeout: 60_000, polling: 250 });
     const done = await state(page);
     const result = done.ramp?.result;
