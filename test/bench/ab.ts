@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2]
+ *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -9,6 +9,10 @@
  * swapped every block), and the ratio of their mean step times is printed per round: drift hits
  * both sides alike. Both worlds share the caches, so absolute times read somewhat slower than a
  * lone `npm run bench` child; quote the ratio.
+ *
+ * With --threads=N (N > 1) each side steps on N threads: the calling one and N - 1 workers
+ * that run that side's own build, so the ratio compares the threaded steps; while one side
+ * steps, the other's workers sleep.
  *
  * The base commit is checked out into a git worktree under the system's temp folder (reused on
  * later runs) and both sides are built by Vite like the benchmark's child (build-child.ts).
@@ -20,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type { AbWorld } from './ab/engine';
+import { createNodePool, type NodePool } from '../physics/threads/node-pool';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** The harness folder, relative to a checkout's root. */
@@ -35,13 +40,14 @@ interface AbOptions {
   size: number;
   blocks: number;
   rounds: number;
+  threads: number;
 }
 
 function parseArgs(argv: string[]): AbOptions {
-  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2 };
+  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1 };
   for (const arg of argv) {
-    const m = /^--(base|scene|size|blocks|rounds)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds=)`);
+    const m = /^--(base|scene|size|blocks|rounds|threads)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads=)`);
     const [, key, value] = m;
     if (key === 'base' || key === 'scene') {
       o[key] = value;
@@ -49,7 +55,7 @@ function parseArgs(argv: string[]): AbOptions {
     }
     const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${key}: "${value}" is not a positive whole number`);
-    o[key as 'size' | 'blocks' | 'rounds'] = n;
+    o[key as 'size' | 'blocks' | 'rounds' | 'threads'] = n;
   }
   return o;
 }
@@ -71,7 +77,7 @@ function baseTree(ref: string): { dir: string; sha: string } {
 }
 
 /** Builds `root`/test/bench/ab/engine.ts into `outFile` (in `outDir`) and imports it. */
-async function buildSide(root: string, outDir: string, outFile: string): Promise<typeof import('./ab/engine')> {
+async function buildSide(root: string, outDir: string, outFile: string): Promise<{ module: typeof import('./ab/engine'); url: URL }> {
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -87,7 +93,8 @@ async function buildSide(root: string, outDir: string, outFile: string): Promise
       rollupOptions: { output: { format: 'es', entryFileNames: outFile } },
     },
   });
-  return (await import(pathToFileURL(join(outDir, outFile)).href)) as typeof import('./ab/engine');
+  const url = pathToFileURL(join(outDir, outFile));
+  return { module: (await import(url.href)) as typeof import('./ab/engine'), url };
 }
 
 interface Side {
@@ -121,14 +128,16 @@ async function main(): Promise<void> {
   const { dir, sha } = baseTree(o.base);
   // Beside the harness, so that the builds find rbush in node_modules.
   const outDir = join(REPO, HARNESS);
-  const baseModule = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
-  const headModule = await buildSide(REPO, outDir, 'head.build.mjs');
+  const baseSide = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
+  const headSide = await buildSide(REPO, outDir, 'head.build.mjs');
+  // Each side's workers run that side's build.
+  const pools: Array<NodePool | null> = o.threads > 1 ? await Promise.all([createNodePool(o.threads - 1, baseSide.url), createNodePool(o.threads - 1, headSide.url)]) : [null, null];
   const dirty = git('status', '--porcelain', '--', 'src') !== '';
   console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
-  console.log(`# ${WARMUP} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round`);
+  console.log(`# ${WARMUP} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, ${o.threads} thread${o.threads > 1 ? 's' : ''} a side`);
   for (let round = 1; round <= o.rounds; round++) {
-    const base: Side = { name: 'base', world: baseModule.makeWorld(o.scene, o.size), times: [], phases: {} };
-    const head: Side = { name: 'head', world: headModule.makeWorld(o.scene, o.size), times: [], phases: {} };
+    const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.scene, o.size, pools[0]), times: [], phases: {} };
+    const head: Side = { name: 'head', world: headSide.module.makeWorld(o.scene, o.size, pools[1]), times: [], phases: {} };
     for (const side of [base, head]) {
       for (const p of PHASES) side.phases[p] = 0;
       for (let k = 0; k < WARMUP; k++) side.world.step(DT);
@@ -141,7 +150,10 @@ async function main(): Promise<void> {
     console.log(`round ${round}: head/base mean step ${(mean(head.times) / mean(base.times)).toFixed(3)}`);
     console.log(`  ${describeSide(base)}`);
     console.log(`  ${describeSide(head)}`);
+    base.world.release();
+    head.world.release();
   }
+  for (const pool of pools) if (pool !== null) await pool.close();
 }
 
 main().catch((e: unknown) => {

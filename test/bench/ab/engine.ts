@@ -3,7 +3,8 @@
  * builds this file twice, once against the working tree's sources and once against a copy of
  * it placed in the base commit's worktree, so both sides run the same harness code.
  */
-import { World } from '../../../src/physics/index';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { World, handleThreadMessage, type ThreadPool } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
 
@@ -11,18 +12,32 @@ export interface AbWorld {
   step(dt: number): void;
   /** The last step's phase times (ms). */
   profile(): Readonly<Record<string, number>>;
+  /** Gives the world's thread pool back (for the next round's world). */
+  release(): void;
+}
+
+// Loaded in a worker thread, this build serves its own engine's thread messages: the workers
+// of each side run that side's kernels.
+if (!isMainThread && parentPort !== null) {
+  const port = parentPort;
+  port.on('message', (message: unknown) => {
+    if (message === 'ping') port.postMessage('ready');
+    else handleThreadMessage(message);
+  });
 }
 
 const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile };
 
-/** Builds `scene` with `count` bodies; throws on an unknown scene name. */
-export function makeWorld(scene: string, count: number): AbWorld {
+/** Builds `scene` with `count` bodies, stepping on `pool`'s threads too when given; throws on an unknown scene name. */
+export function makeWorld(scene: string, count: number, pool: ThreadPool | null = null): AbWorld {
   const build = SCENES[scene];
   if (build === undefined) throw new Error(`unknown scene "${scene}" (known: ${Object.keys(SCENES).join(', ')})`);
   const world = new World();
   build(world, { count });
+  if (pool !== null) world.setThreads(pool);
   return {
     step: (dt) => world.step(dt),
     profile: () => world.profile as unknown as Record<string, number>,
+    release: () => world.setThreads(null),
   };
 }
