@@ -8,7 +8,8 @@
  */
 import RBush from 'rbush';
 import { FAT_STRIDE, type BodyStore } from './body-store.js';
-import { grown } from './grown.js';
+import { FlatTree } from './flat-tree.js';
+import type { HitList } from './hit-list.js';
 import { packTree, type PackedNode } from './tree-pack.js';
 
 /** rbush's node layout (its `data`). */
@@ -23,6 +24,8 @@ interface TreeNode {
   children: Array<TreeNode | number>;
   /** Set by `mapLeaves` and the packer, for widening. */
   parent?: TreeNode | null;
+  /** The node's number in the flat copy, while that copy is current. */
+  flat?: number;
 }
 
 /** Children per tree node (rbush's default). */
@@ -31,41 +34,6 @@ const NODE_SIZE = 9;
 /** Tree items are body index + 1: rbush skips falsy items, and body 0 must not be one. */
 const ITEM = 1;
 
-/** Query results: body indices, reused by every query (no allocation once grown). */
-export class HitList {
-  ids: Int32Array = new Int32Array(64);
-  count = 0;
-
-  /** Makes room for `rows` ids, keeping the first `count`. */
-  reserve(rows: number): Int32Array {
-    if (rows <= this.ids.length) return this.ids;
-    let n = this.ids.length * 2;
-    while (n < rows) n *= 2;
-    this.ids = grown(this.ids, n);
-    return this.ids;
-  }
-
-  /** Sorts the ids ascending: sorted hits make pair order independent of the tree's shape. */
-  sort(): void {
-    const h = this.ids;
-    const count = this.count;
-    // Most queries hit a few bodies, some many.
-    if (count > 32) {
-      h.subarray(0, count).sort();
-      return;
-    }
-    for (let k = 1; k < count; k++) {
-      const v = h[k];
-      let j = k - 1;
-      while (j >= 0 && h[j] > v) {
-        h[j + 1] = h[j];
-        j--;
-      }
-      h[j + 1] = v;
-    }
-  }
-}
-
 export class BodyTree {
   /** The rbush itself (read by tests, which check it is a real one). */
   readonly tree: RBush<number>;
@@ -73,6 +41,9 @@ export class BodyTree {
   /** Each body's leaf, valid while `leavesKnown` (rbush's own edits reshape the tree). */
   private leafOf: Array<TreeNode | undefined> = [];
   private leavesKnown = false;
+  /** The flat copy for worker threads (flat-tree.ts), once asked for; `flatKnown`: it matches the tree's shape. */
+  flat: FlatTree | null = null;
+  private flatKnown = false;
   private readonly recordLeaf = (index: number, leaf: PackedNode): void => {
     this.leafOf[index] = leaf as TreeNode;
   };
@@ -94,18 +65,21 @@ export class BodyTree {
   insert(i: number): void {
     this.tree.insert(i + ITEM);
     this.leavesKnown = false;
+    this.flatKnown = false;
   }
 
   /** Removes body i (its fat box must be the one it was inserted or widened with). */
   remove(i: number): void {
     this.tree.remove(i + ITEM);
     this.leavesKnown = false;
+    this.flatKnown = false;
   }
 
   /** Empties the tree. */
   clear(): void {
     this.tree.clear();
     this.leavesKnown = false;
+    this.flatKnown = false;
   }
 
   /** Replaces the tree by one packed over bodies `list[0..n)`. Allocates the nodes. */
@@ -113,6 +87,7 @@ export class BodyTree {
     const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, this.recordLeaf);
     this.tree.fromJSON(root);
     this.leavesKnown = true;
+    this.flatKnown = false;
   }
 
   /** Number of bodies in the tree (allocates: for tests). */
@@ -152,6 +127,7 @@ export class BodyTree {
         grew = true;
       }
       if (!grew) return;
+      if (this.flatKnown && this.flat !== null) this.flat.setBox(node.flat ?? 0, node.minX, node.minY, node.maxX, node.maxY);
       node = node.parent;
     }
   }
@@ -191,6 +167,42 @@ export class BodyTree {
       }
     }
     out.count = count;
+  }
+
+  /**
+   * The flat copy of the tree as it is now (made on first use, rewritten when the tree's shape
+   * changed since, else kept current by `widen`). Allocates only to grow.
+   */
+  syncFlat(): FlatTree {
+    const flat = (this.flat ??= new FlatTree());
+    if (this.flatKnown) return flat;
+    // Number the nodes breadth first, so that each node's children are consecutive.
+    const queue = this.stack;
+    let nodes = 0;
+    let kids = 0;
+    queue.length = 0;
+    queue.push(this.root());
+    for (let q = 0; q < queue.length; q++) {
+      const node = queue[q];
+      node.flat = nodes++;
+      kids += node.children.length;
+      if (!node.leaf) for (const child of node.children) queue.push(child as TreeNode);
+    }
+    flat.reserve(nodes, kids);
+    let next = 0;
+    let nextNode = 1;
+    for (let q = 0; q < queue.length; q++) {
+      const node = queue[q];
+      const n = q;
+      flat.setBox(n, node.minX, node.minY, node.maxX, node.maxY);
+      flat.first[n] = next;
+      flat.count[n] = node.children.length;
+      flat.leaf[n] = node.leaf ? 1 : 0;
+      for (const child of node.children) flat.kids[next++] = node.leaf ? (child as number) - ITEM : nextNode++;
+    }
+    queue.length = 0;
+    this.flatKnown = true;
+    return flat;
   }
 
   /** Calls `visit` for every node with its box and height (1 = leaf level). */

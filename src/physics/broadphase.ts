@@ -27,7 +27,10 @@
  * in the same order.
  */
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
-import { BodyTree, HitList } from './body-tree.js';
+import { BodyTree } from './body-tree.js';
+import { HitList } from './hit-list.js';
+import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
+import { JOB_SEARCH_PAIRS, type StepRunner } from './parallel/jobs.js';
 import type { EventBuffer } from './events.js';
 import { canCollide } from './filter.js';
 import { grown } from './grown.js';
@@ -55,8 +58,8 @@ const LOOKAHEAD = 6;
  */
 const EXTEND = 2;
 
-/** Smallest size of the moved-body list (rows). */
-const MIN_MOVED_ROWS = 64;
+/** Moved bodies below which their pair search stays on one thread: sharing it out costs more. */
+const MIN_THREADED_SEARCH = 256;
 
 export class Broadphase {
   /** Static bodies, and every other live body: static-static pairs never form. */
@@ -65,15 +68,34 @@ export class Broadphase {
   /** The pairs, with their warm starts and touching flags. */
   readonly pairs: PairCache;
   private inTree: Uint8Array = new Uint8Array(0);
-  /** 1 while a body moved by `refreshFatBoxes` waits for its pair search in `updatePairs`. */
-  private pending: Uint8Array = new Uint8Array(0);
-
-  /** The bodies `refreshFatBoxes` moved, in index order, and their fat boxes from before. */
+  /**
+   * 1 while a body moved by `refreshFatBoxes` waits for its pair search in `updatePairs`; the
+   * bodies it moved, in index order, and their fat boxes from before. They live in `search`,
+   * which hands them to worker threads.
+   */
+  private get pending(): Uint8Array {
+    return this.search.pending;
+  }
+  private set pending(v: Uint8Array) {
+    this.search.pending = v;
+  }
   /** @internal Read by tests (the scratch shrinks after a burst). */
-  moved: Int32Array = new Int32Array(MIN_MOVED_ROWS);
-  private oldFat: Float32Array = new Float32Array(MIN_MOVED_ROWS * FAT_STRIDE);
+  get moved(): Int32Array {
+    return this.search.moved;
+  }
+  set moved(v: Int32Array) {
+    this.search.moved = v;
+  }
+  private get oldFat(): Float32Array {
+    return this.search.oldFat;
+  }
+  private set oldFat(v: Float32Array) {
+    this.search.oldFat = v;
+  }
   private movedCount = 0;
   private readonly hits = new HitList();
+  /** The pair search on threads, and the trees' flat copies it reads (pair-search.ts). @internal */
+  readonly search = new PairSearch();
   /** Bodies paired with one body, written by `collectPartners`. */
   partners: Int32Array = new Int32Array(64);
 
@@ -93,6 +115,8 @@ export class Broadphase {
   ) {
     this.staticTree = new BodyTree(store);
     this.movingTree = new BodyTree(store);
+    this.staticTree.flat = this.search.statics;
+    this.movingTree.flat = this.search.moving;
     this.pairs = new PairCache(store, events);
   }
 
@@ -176,9 +200,9 @@ export class Broadphase {
    * theirs (`refreshFatBoxes`), then their pairs (`updatePairs`), so that between steps the
    * trees and the pair cache are exact.
    */
-  update(dt: number): void {
+  update(dt: number, runner?: StepRunner): void {
     this.refreshFatBoxes(dt);
-    this.updatePairs();
+    this.updatePairs(runner);
   }
 
   /**
@@ -295,16 +319,46 @@ export class Broadphase {
    * Drops the pairs whose fat boxes parted and searches every body that `refreshFatBoxes`
    * moved for new pairs. Runs right after it: nothing may move a body in between.
    */
-  private updatePairs(): void {
+  private updatePairs(runner?: StepRunner): void {
     const count = this.movedCount;
     this.searchedCount += count;
     if (count > 0) {
       this.dropPartedPairs();
-      for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
+      if (runner !== undefined && runner.threads > 1 && count >= MIN_THREADED_SEARCH) this.searchOnThreads(runner, count);
+      else for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
       for (let m = 0; m < count; m++) this.pending[this.moved[m]] = 0;
       this.movedCount = 0;
     }
     this.trimMoved(count);
+  }
+
+  /**
+   * The pair search of the `count` moved bodies on the runner's threads (pair-search.ts), then
+   * their pairs added here in the order of the moved list, as `findPairsOf` adds them.
+   */
+  private searchOnThreads(runner: StepRunner, count: number): void {
+    const search = this.search;
+    search.reserve(count);
+    this.movingTree.syncFlat();
+    this.staticTree.syncFlat();
+    runner.run(JOB_SEARCH_PAIRS, 0, count);
+    const { out, outCount } = search;
+    const pairs = this.pairs;
+    for (let m = 0; m < count; m++) {
+      const i = this.moved[m];
+      const n = outCount[m];
+      if (n < 0) {
+        this.findPairsOf(i, m);
+        continue;
+      }
+      for (let k = m * SEARCH_SLOTS; k < m * SEARCH_SLOTS + n; k++) {
+        const e = out[k];
+        const j = e >= 0 ? e : ~e;
+        const a = i < j ? i : j;
+        const b = i < j ? j : i;
+        if (e >= 0 || pairs.find(a, b) < 0) pairs.add(a, b, 0, 0);
+      }
+    }
   }
 
   /** Rebuilds both trees from the fat boxes (after a snapshot restore). */
@@ -429,17 +483,11 @@ export class Broadphase {
     const pairs = this.pairs;
     for (let h = 0; h < hits.count; h++) {
       const j = hits.ids[h];
-      // A pair needs a dynamic body: static, kinematic and their mixes never collide.
-      if (kindI !== BODY_DYNAMIC && s.kind[j] !== BODY_DYNAMIC) continue;
-      // The collision filter: pairs that can never collide never form (see filter.ts).
-      if (!canCollide(s, i, j)) continue;
+      const add = partnerToAdd(s, this.pending, this.oldFat, i, slot, j);
+      if (add === SKIP) continue;
       const a = i < j ? i : j;
       const b = i < j ? j : i;
-      if (slot >= 0 && this.pending[j] === 0) {
-        if (!oldOverlap(this.oldFat, slot, s.fat, j)) pairs.add(a, b, 0, 0);
-        continue;
-      }
-      if (pairs.find(a, b) < 0) pairs.add(a, b, 0, 0);
+      if (add === ADD || (add === ADD_IF_NEW && pairs.find(a, b) < 0)) pairs.add(a, b, 0, 0);
     }
   }
 
@@ -453,8 +501,9 @@ export class Broadphase {
     while (rows < 2 * moved) rows *= 2;
     // Twice what a step like this one needs is room enough: a later burst grows it again.
     if (this.moved.length <= 2 * rows) return;
-    this.moved = new Int32Array(rows);
-    this.oldFat = new Float32Array(rows * FAT_STRIDE);
+    // `grown` keeps them shared with worker threads if they are.
+    this.moved = grown(this.moved, rows);
+    this.oldFat = grown(this.oldFat, rows * FAT_STRIDE);
   }
 
   private growMoved(): void {
@@ -486,9 +535,3 @@ function fatOverlap(fat: Float32Array, a: number, b: number): boolean {
 const F32_EPSILON = 2.4e-7;
 const F32_TINY = 1e-6; // m
 
-/** Whether the old fat box in row `slot` of `oldFat` overlaps body j's fat box. */
-function oldOverlap(oldFat: Float32Array, slot: number, fat: Float32Array, j: number): boolean {
-  const o = slot * FAT_STRIDE;
-  const oj = j * FAT_STRIDE;
-  return !(oldFat[o] > fat[oj + 2] || fat[oj] > oldFat[o + 2] || oldFat[o + 1] > fat[oj + 3] || fat[oj + 1] > oldFat[o + 3]);
-}

@@ -174,7 +174,7 @@ export class World {
   private readonly islands = new SleepIslands();
   private readonly colours = new RowColours();
   /** Runs the step's parallel jobs: here alone, or with worker threads (`setThreads`). */
-  private runner: StepRunner = new LocalRunner(this.store, this.contacts, this.bp.pairs);
+  private runner: StepRunner = new LocalRunner(this.store, this.contacts, this.bp.pairs, this.bp.search);
   private readonly queries = new Queries(this.store, this.bp, (i) => this.handles[i] as Body);
   private handles: Array<Body | undefined> = [];
   private opts: WorldOptions;
@@ -246,7 +246,10 @@ export class World {
     const team = this.runner instanceof ThreadTeam ? this.runner : null;
     if (pool !== null) ThreadTeam.checkPool(pool, team);
     team?.release();
-    this.runner = pool === null ? new LocalRunner(this.store, this.contacts, this.bp.pairs) : new ThreadTeam(this.store, this.contacts, this.bp.pairs, pool);
+    this.runner =
+      pool === null
+        ? new LocalRunner(this.store, this.contacts, this.bp.pairs, this.bp.search)
+        : new ThreadTeam(this.store, this.contacts, this.bp.pairs, pool, this.bp.search);
   }
 
   /** Threads the step runs on: 1, or the pool's workers plus the calling thread (see `setThreads`). */
@@ -394,7 +397,7 @@ export class World {
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts);                   clock.lap('continuous');
-      this.bp.update(h);                                                               clock.lap('broadphase');
+      this.bp.update(h, this.runner);                                                  clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
                                                                                       clock.lap('sleep');
     }

@@ -34,6 +34,12 @@ export const JOB_PREPARE_ROWS = 10;
 /** Rows' impulses back to their pairs, in row order. */
 export const JOB_STORE_IMPULSES = 11;
 
+/** The broadphase's pair search over rows of its moved list (pair-search.ts). */
+export const JOB_SEARCH_PAIRS = 12;
+
+/** Room in a thread's tree-walk stack for the pair search: depth times node size, and more. */
+export const SEARCH_STACK = 512;
+
 /** Slots of `StepRunner.params`. */
 export const P_ITERATION = 0;
 export const P_MODE = 1;

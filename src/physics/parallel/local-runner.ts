@@ -4,7 +4,9 @@ import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
 import type { PairCache } from '../pair-cache.js';
 import { CollideScratch, type PairArrays } from './collide-blocks.js';
-import { PARAM_COUNT, type StepRunner } from './jobs.js';
+import { PARAM_COUNT, SEARCH_STACK, type StepRunner } from './jobs.js';
+import { HitList } from '../hit-list.js';
+import { PairSearch } from '../pair-search.js';
 import { runJob, type JobViews } from './run-job.js';
 
 /** Pairs for a runner made outside a world (the solver's tests), which never collides. */
@@ -21,7 +23,7 @@ export class LocalRunner implements StepRunner {
   readonly threads = 1;
   private readonly views: JobViews;
 
-  constructor(store: BodyStore, contacts: ContactBuffer, pairs: PairCache | PairArrays = NO_PAIRS) {
+  constructor(store: BodyStore, contacts: ContactBuffer, pairs: PairCache | PairArrays = NO_PAIRS, search = new PairSearch()) {
     this.views = {
       store,
       contacts,
@@ -29,6 +31,9 @@ export class LocalRunner implements StepRunner {
       scratch: new CollideScratch(),
       params: new Float64Array(PARAM_COUNT),
       partials: new Float64Array(64),
+      search,
+      hits: new HitList(),
+      stack: new Int32Array(SEARCH_STACK),
     };
   }
 

@@ -49,4 +49,8 @@ export interface ThreadMessage {
   readonly pairs: SharedBuffers;
   /** The collide stage's per-pair scratch, by field name. */
   readonly scratch: SharedBuffers;
+  /** The broadphase's pair search: its lists, and its flat moving and static trees, by field name. */
+  readonly search: SharedBuffers;
+  readonly searchMoving: SharedBuffers;
+  readonly searchStatics: SharedBuffers;
 }

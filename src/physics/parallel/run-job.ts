@@ -2,6 +2,8 @@
 import type { BodyStore } from '../body-store.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
+import type { HitList } from '../hit-list.js';
+import { searchPairs, type PairSearch } from '../pair-search.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { prepareRows, pushRows, restituteRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import {
@@ -14,6 +16,7 @@ import {
   JOB_PREPARE_ROWS,
   JOB_PUSH_OUT,
   JOB_RESTITUTION,
+  JOB_SEARCH_PAIRS,
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
   JOB_WARM_START,
@@ -38,6 +41,10 @@ export interface JobViews {
   scratch: CollideScratch;
   params: Float64Array;
   partials: Float64Array;
+  /** The broadphase's pair search (shared), and this thread's query scratch for it. */
+  search: PairSearch;
+  hits: HitList;
+  stack: Int32Array;
 }
 
 /** Runs `job` over items [from, to) on this thread; returns the kernel's count (0 for body jobs). */
@@ -78,6 +85,9 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_COLLIDE_WRITE:
       writeRowBlocks(store, views.pairs, params[P_PAIR_COUNT], contacts, views.scratch, from, to);
+      return 0;
+    case JOB_SEARCH_PAIRS:
+      searchPairs(store, views.search, views.hits, views.stack, from, to);
       return 0;
     default:
       throw new Error(`unknown step job ${job}`);

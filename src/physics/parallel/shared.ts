@@ -8,7 +8,7 @@ import { isShared, sharedCopy, type GrowableArray } from '../grown.js';
 import type { SharedBuffers } from './pool.js';
 
 /** Per-body arrays the kernels read or write, beyond the schema's. */
-export const STORE_SHARED = [...(Object.keys(STORE_ARRAYS) as Array<keyof typeof STORE_ARRAYS>), 'passMark'] as const;
+export const STORE_SHARED = [...(Object.keys(STORE_ARRAYS) as Array<keyof typeof STORE_ARRAYS>), 'passMark', 'fat'] as const;
 
 /** Contact-row fields the kernels read or write. */
 export const CONTACTS_SHARED = [

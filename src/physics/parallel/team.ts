@@ -29,12 +29,15 @@ import {
   cursorOf,
   waitWhileEqual,
 } from './control.js';
-import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, PARAM_COUNT, type StepRunner } from './jobs.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, PARAM_COUNT, SEARCH_STACK, type StepRunner } from './jobs.js';
 import type { ThreadPool } from './pool.js';
 import { runJob, type JobViews } from './run-job.js';
 import { CONTACTS_SHARED, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
 import { CollideScratch, PAIRS_SHARED, SCRATCH_SHARED } from './collide-blocks.js';
 import type { PairCache } from '../pair-cache.js';
+import { FLAT_TREE_SHARED } from '../flat-tree.js';
+import { HitList } from '../hit-list.js';
+import { SEARCH_SHARED, type PairSearch } from '../pair-search.js';
 
 /** Rows per thread below which a row job runs on the driving thread alone. */
 const MIN_ROWS_PER_THREAD = 128;
@@ -60,6 +63,7 @@ export class ThreadTeam implements StepRunner {
     private readonly contacts: ContactBuffer,
     private readonly pairs: PairCache,
     private readonly pool: ThreadPool,
+    search: PairSearch,
   ) {
     this.workers = pool.size;
     this.threads = pool.size + 1;
@@ -73,7 +77,13 @@ export class ThreadTeam implements StepRunner {
       scratch,
       params: new Float64Array(new SharedArrayBuffer(PARAM_COUNT * 8)),
       partials: sharedCopy(new Float64Array(64)),
+      search,
+      hits: new HitList(),
+      stack: new Int32Array(SEARCH_STACK),
     };
+    shareArrays(search.moving, FLAT_TREE_SHARED);
+    shareArrays(search.statics, FLAT_TREE_SHARED);
+    shareArrays(search, SEARCH_SHARED);
     shareArrays(store, STORE_SHARED);
     shareArrays(contacts, CONTACTS_SHARED);
     shareArrays(pairs, PAIRS_SHARED);
@@ -177,6 +187,7 @@ export class ThreadTeam implements StepRunner {
     const contacts = buffersOf(this.contacts, CONTACTS_SHARED);
     const pairs = buffersOf(this.pairs, PAIRS_SHARED);
     const scratch = buffersOf(this.views.scratch, SCRATCH_SHARED);
+    const { search } = this.views;
     const epoch = Atomics.load(this.ctl, C_EPOCH);
     for (let w = 0; w < this.workers; w++) {
       this.pool.post(w, {
@@ -191,6 +202,9 @@ export class ThreadTeam implements StepRunner {
         contacts,
         pairs,
         scratch,
+        search: buffersOf(search, SEARCH_SHARED),
+        searchMoving: buffersOf(search.moving, FLAT_TREE_SHARED),
+        searchStatics: buffersOf(search.statics, FLAT_TREE_SHARED),
       });
     }
     this.sharedAt = generation;

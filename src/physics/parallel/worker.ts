@@ -26,6 +26,9 @@ import {
 import type { ThreadMessage } from './pool.js';
 import { CollideScratch, type PairArrays } from './collide-blocks.js';
 import { runJob, type JobViews } from './run-job.js';
+import { SEARCH_STACK } from './jobs.js';
+import { HitList } from '../hit-list.js';
+import { PairSearch } from '../pair-search.js';
 import { adoptBuffers } from './shared.js';
 
 /** This worker's views of the world (one world per worker at a time). */
@@ -43,6 +46,9 @@ const views: JobViews = {
   scratch: new CollideScratch(),
   params: new Float64Array(0),
   partials: new Float64Array(0),
+  search: new PairSearch(),
+  hits: new HitList(),
+  stack: new Int32Array(SEARCH_STACK),
 };
 
 /**
@@ -57,6 +63,9 @@ export function handleThreadMessage(message: unknown): boolean {
   adoptBuffers(contacts, message.contacts);
   adoptBuffers(pairs, message.pairs);
   adoptBuffers(views.scratch, message.scratch);
+  adoptBuffers(views.search, message.search);
+  adoptBuffers(views.search.moving, message.searchMoving);
+  adoptBuffers(views.search.statics, message.searchStatics);
   const ctl = new Int32Array(message.control);
   views.params = new Float64Array(message.params);
   views.partials = new Float64Array(message.partials);
