@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1]
+ *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -12,7 +12,9 @@
  *
  * With --threads=N (N > 1) each side steps on N threads: the calling one and N - 1 workers
  * that run that side's own build, so the ratio compares the threaded steps; while one side
- * steps, the other's workers sleep.
+ * steps, the other's workers sleep. --base-threads=N gives the base side another count: with
+ * --base=HEAD on a clean tree, `--threads=2 --base-threads=1` prints the speed-up of a second
+ * thread, both sides measured alike.
  *
  * The base commit is checked out into a git worktree under the system's temp folder (reused on
  * later runs) and both sides are built by Vite like the benchmark's child (build-child.ts).
@@ -41,13 +43,14 @@ interface AbOptions {
   blocks: number;
   rounds: number;
   threads: number;
+  baseThreads: number;
 }
 
 function parseArgs(argv: string[]): AbOptions {
-  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1 };
+  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0 };
   for (const arg of argv) {
-    const m = /^--(base|scene|size|blocks|rounds|threads)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads=)`);
+    const m = /^--(base|scene|size|blocks|rounds|threads|base-threads)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads=)`);
     const [, key, value] = m;
     if (key === 'base' || key === 'scene') {
       o[key] = value;
@@ -55,8 +58,10 @@ function parseArgs(argv: string[]): AbOptions {
     }
     const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${key}: "${value}" is not a positive whole number`);
-    o[key as 'size' | 'blocks' | 'rounds' | 'threads'] = n;
+    if (key === 'base-threads') o.baseThreads = n;
+    else o[key as 'size' | 'blocks' | 'rounds' | 'threads'] = n;
   }
+  if (o.baseThreads === 0) o.baseThreads = o.threads;
   return o;
 }
 
@@ -131,10 +136,13 @@ async function main(): Promise<void> {
   const baseSide = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
   const headSide = await buildSide(REPO, outDir, 'head.build.mjs');
   // Each side's workers run that side's build.
-  const pools: Array<NodePool | null> = o.threads > 1 ? await Promise.all([createNodePool(o.threads - 1, baseSide.url), createNodePool(o.threads - 1, headSide.url)]) : [null, null];
+  const pools: Array<NodePool | null> = await Promise.all([
+    o.baseThreads > 1 ? createNodePool(o.baseThreads - 1, baseSide.url) : null,
+    o.threads > 1 ? createNodePool(o.threads - 1, headSide.url) : null,
+  ]);
   const dirty = git('status', '--porcelain', '--', 'src') !== '';
   console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
-  console.log(`# ${WARMUP} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, ${o.threads} thread${o.threads > 1 ? 's' : ''} a side`);
+  console.log(`# ${WARMUP} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, threads: base ${o.baseThreads}, head ${o.threads}`);
   for (let round = 1; round <= o.rounds; round++) {
     const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.scene, o.size, pools[0]), times: [], phases: {} };
     const head: Side = { name: 'head', world: headSide.module.makeWorld(o.scene, o.size, pools[1]), times: [], phases: {} };
