@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N]
+ *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -31,7 +31,6 @@ import { createNodePool, type NodePool } from '../physics/threads/node-pool';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** The harness folder, relative to a checkout's root. */
 const HARNESS = join('test', 'bench', 'ab');
-const WARMUP = 60;
 const BLOCK = 20;
 const DT = 1 / 60;
 const PHASES = ['broadphase', 'narrowphase', 'solve', 'continuous'] as const;
@@ -44,22 +43,24 @@ interface AbOptions {
   rounds: number;
   threads: number;
   baseThreads: number;
+  /** Steps each world takes before the timing: more to time a settled scene. */
+  warmup: number;
 }
 
 function parseArgs(argv: string[]): AbOptions {
-  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0 };
+  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0, warmup: 60 };
   for (const arg of argv) {
-    const m = /^--(base|scene|size|blocks|rounds|threads|base-threads)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads=)`);
+    const m = /^--(base|scene|size|blocks|rounds|threads|base-threads|warmup)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup=)`);
     const [, key, value] = m;
     if (key === 'base' || key === 'scene') {
       o[key] = value;
       continue;
     }
     const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${key}: "${value}" is not a positive whole number`);
+    if (!Number.isInteger(n) || n < (key === 'warmup' ? 0 : 1)) throw new Error(`--${key}: "${value}" is not a positive whole number`);
     if (key === 'base-threads') o.baseThreads = n;
-    else o[key as 'size' | 'blocks' | 'rounds' | 'threads'] = n;
+    else o[key as 'size' | 'blocks' | 'rounds' | 'threads' | 'warmup'] = n;
   }
   if (o.baseThreads === 0) o.baseThreads = o.threads;
   return o;
@@ -142,13 +143,13 @@ async function main(): Promise<void> {
   ]);
   const dirty = git('status', '--porcelain', '--', 'src') !== '';
   console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
-  console.log(`# ${WARMUP} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, threads: base ${o.baseThreads}, head ${o.threads}`);
+  console.log(`# ${o.warmup} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, threads: base ${o.baseThreads}, head ${o.threads}`);
   for (let round = 1; round <= o.rounds; round++) {
     const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.scene, o.size, pools[0]), times: [], phases: {} };
     const head: Side = { name: 'head', world: headSide.module.makeWorld(o.scene, o.size, pools[1]), times: [], phases: {} };
     for (const side of [base, head]) {
       for (const p of PHASES) side.phases[p] = 0;
-      for (let k = 0; k < WARMUP; k++) side.world.step(DT);
+      for (let k = 0; k < o.warmup; k++) side.world.step(DT);
     }
     for (let b = 0; b < o.blocks; b++) {
       const [first, second] = b % 2 === 0 ? [base, head] : [head, base];
