@@ -74,12 +74,12 @@ export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sle
 
 /**
  * Where chunk `k` of `chunks` of [from, to) starts (it ends where chunk k + 1 starts):
- * contiguous, in order, large first and small last (chunk k ends at the share u·(2 - u) of the
+ * contiguous, in order, large first and small last (chunk k ends at the share 1 - (1 - u)³ of the
  * range, u = (k + 1) / chunks): threads claim in order, so the last claims, which decide how long
  * the others wait at the job's end, are the shortest.
  */
 export function chunkStart(from: number, to: number, k: number, chunks: number): number {
   if (k >= chunks) return to;
   const u = k / chunks;
-  return from + Math.floor((to - from) * u * (2 - u));
+  return from + Math.floor((to - from) * (1 - (1 - u) * (1 - u) * (1 - u)));
 }
