@@ -49,8 +49,10 @@ export interface ThreadMessage {
   readonly pairs: SharedBuffers;
   /** The collide stage's per-pair scratch, by field name. */
   readonly scratch: SharedBuffers;
-  /** The broadphase's pair search: its lists, and its flat moving and static trees, by field name. */
+  /** The broadphase's pair search: its moved list and partner slots, by field name. */
   readonly search: SharedBuffers;
+  /** The flat copy of the broadphase's tree of moving bodies, by field name. */
   readonly searchMoving: SharedBuffers;
+  /** The flat copy of the broadphase's tree of static bodies, by field name. */
   readonly searchStatics: SharedBuffers;
 }
