@@ -8,9 +8,10 @@
  *
  * Which partners a moved body i adds (`partnerToAdd`): the pair needs a dynamic body and must
  * pass the collision filter; a partner j that did not move was paired with i exactly when its
- * fat box overlapped i's old one; a partner that moved too is added by the one of the two that
- * comes first in the moved list (the list is in index order: the smaller index), if the pair is
- * not in the cache already, which only the cache can say.
+ * fat box overlapped i's old one; a partner that moved too is added by the one of the two with
+ * the smaller index (each finds the other: the search is symmetric), if the pair is not in the
+ * cache already, which only the cache can say. The moved list is in index order after the
+ * positions move, so that is also the one that comes first there.
  */
 import { BODY_DYNAMIC, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
 import { canCollide } from './filter.js';
