@@ -25,9 +25,9 @@ export interface SceneBody {
  * Walls whose inner faces bound [-width/2, width/2] x [-height/2, height/2], then `count`
  * bodies on a `cols`-wide grid from the bottom-left: circles (radius 0.5) at even i, 1x1 boxes
  * at odd i, each with seeded jitter (±0.25 m) and velocity (±5 m/s), drawn in the order
- * jx, jy, vx, vy from mulberry32(1). Allocates the list.
+ * jx, jy, vx, vy from mulberry32(seed), seed 1 unless given. Allocates the list.
  */
-export function arenaBodies(count: number, cols: number, width: number, height: number): SceneBody[] {
+export function arenaBodies(count: number, cols: number, width: number, height: number, seed = 1): SceneBody[] {
   const out: SceneBody[] = [];
   const t = WALL_THICKNESS / 2;
   const wall = (x: number, y: number, halfWidth: number, halfHeight: number): void => {
@@ -37,7 +37,7 @@ export function arenaBodies(count: number, cols: number, width: number, height: 
   wall(0, height / 2 + t, width / 2 + WALL_THICKNESS, t);
   wall(-width / 2 - t, 0, t, height / 2);
   wall(width / 2 + t, 0, t, height / 2);
-  const random = mulberry32(1);
+  const random = mulberry32(seed);
   for (let i = 0; i < count; i++) {
     const col = i % cols;
     const row = Math.floor(i / cols);

@@ -8,17 +8,19 @@ import { CELL, addSceneBodies, arenaBodies, type SceneBody } from './arena';
 export interface CountOptions {
   /** Number of moving bodies. */
   count: number;
+  /** Seed of the bodies' jitter and velocities (default 1). */
+  seed?: number;
 }
 
 /** The crowd layout, engine-neutral (for the benchmark's other engines). */
-export function crowdBodies(count: number): SceneBody[] {
+export function crowdBodies(count: number, seed = 1): SceneBody[] {
   const cols = Math.ceil(Math.sqrt(count));
   const side = CELL * cols;
-  return arenaBodies(count, cols, side, side);
+  return arenaBodies(count, cols, side, side, seed);
 }
 
 /** Builds crowd(N) into an empty world and sets its options. */
 export function crowd(world: World, options: CountOptions): void {
   world.setOptions({ gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
-  addSceneBodies(world, crowdBodies(options.count));
+  addSceneBodies(world, crowdBodies(options.count, options.seed));
 }

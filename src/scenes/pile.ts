@@ -11,14 +11,14 @@ export const PILE_ROWS = 25;
 /** Inner height of the pile box (m). */
 export const PILE_HEIGHT = 40; // m
 
-/** The pile layout, engine-neutral. */
-export function pileBodies(count: number): SceneBody[] {
+/** The pile layout, engine-neutral; `seed` draws the jitter and the velocities (see arenaBodies). */
+export function pileBodies(count: number, seed = 1): SceneBody[] {
   const cols = Math.ceil(count / PILE_ROWS);
-  return arenaBodies(count, cols, CELL * cols, PILE_HEIGHT);
+  return arenaBodies(count, cols, CELL * cols, PILE_HEIGHT, seed);
 }
 
 /** Builds pile(N) into an empty world and sets its options. */
 export function pile(world: World, options: CountOptions): void {
   world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false });
-  addSceneBodies(world, pileBodies(options.count));
+  addSceneBodies(world, pileBodies(options.count, options.seed));
 }

@@ -41,16 +41,17 @@ function parseCount(name: string, text: string | undefined): number {
 }
 
 async function runCase(argv: readonly string[]): Promise<CaseResult> {
-  const [engineArg, scene, countArg, warmupArg, stepsArg, threadsArg] = argv;
+  const [engineArg, scene, countArg, warmupArg, stepsArg, threadsArg, seedArg] = argv;
   const engine = parseEngineName(engineArg ?? '');
   const count = parseCount('count', countArg);
   const warmup = parseCount('warmup', warmupArg);
   const steps = parseCount('steps', stepsArg);
   const threads = threadsArg === undefined ? 1 : parseCount('threads', threadsArg);
+  const seed = seedArg === undefined ? 1 : parseCount('seed', seedArg);
   if (scene === undefined) throw new Error('child: missing scene');
 
   const adapter = await loadEngine(engine, { threads });
-  const setup = makeSetup(scene, count);
+  const setup = makeSetup(scene, count, seed);
   const states = makeBodyStates(dynamicCount(setup));
   const base = sampleMemory();
 

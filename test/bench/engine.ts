@@ -22,6 +22,8 @@ export interface LoadOptions {
 export interface SceneSetup {
   scene: string;
   count: number;
+  /** Seed of the bodies' jitter and velocities (the scenes' default: 1). */
+  seed: number;
   /** Walls (static) and bodies (dynamic), in scene order. */
   bodies: readonly SceneBody[];
   /** m/s². */

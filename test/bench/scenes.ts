@@ -10,8 +10,8 @@ import { pile, pileBodies } from '../../src/scenes/pile';
 import type { SceneSetup } from './engine';
 
 interface SceneEntry {
-  /** The engine-neutral list (walls, then bodies). */
-  bodies(count: number): SceneBody[];
+  /** The engine-neutral list (walls, then bodies); `seed` draws the bodies' jitter and velocities. */
+  bodies(count: number, seed?: number): SceneBody[];
   /** The app's scene function, which also sets the world's options. */
   build(world: World, options: CountOptions): void;
 }
@@ -30,13 +30,13 @@ export function sceneEntry(scene: string): SceneEntry {
   return entry;
 }
 
-/** Builds the setup for `scene` with `count` bodies. Allocates the body list. */
-export function makeSetup(scene: string, count: number): SceneSetup {
+/** Builds the setup for `scene` with `count` bodies (their jitter drawn from `seed`). Allocates the body list. */
+export function makeSetup(scene: string, count: number, seed = 1): SceneSetup {
   const entry = sceneEntry(scene);
   const probe = new World();
   entry.build(probe, { count: 1 });
   const { x, y } = probe.options.gravity;
-  return { scene, count, bodies: entry.bodies(count), gravity: { x, y } };
+  return { scene, count, seed, bodies: entry.bodies(count, seed), gravity: { x, y } };
 }
 
 /** Number of dynamic bodies in a setup. */

@@ -22,12 +22,14 @@ export interface CaseSpec {
   timeout: number;
   /** Threads for a threaded engine; the others ignore it. */
   threads: number;
+  /** Seed of the scene's jitter and velocities (default 1: the benchmark's scenes). */
+  seed?: number;
 }
 
 /** Runs one case; never throws: a crash, bad output or timeout comes back as a CaseFailure. */
 export function runChild(spec: CaseSpec): Promise<CaseOutcome> {
   const { engine, scene, count } = spec;
-  const args = ['--expose-gc', BUILT_CHILD, engine, scene, String(count), String(spec.warmup), String(spec.steps), String(spec.threads)];
+  const args = ['--expose-gc', BUILT_CHILD, engine, scene, String(count), String(spec.warmup), String(spec.steps), String(spec.threads), String(spec.seed ?? 1)];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -18,7 +18,7 @@ function workerScript(): URL | undefined {
 
 function createJostle(setup: SceneSetup, pool: ThreadPool | null): Simulation {
   const world = new World();
-  sceneEntry(setup.scene).build(world, { count: setup.count });
+  sceneEntry(setup.scene).build(world, { count: setup.count, seed: setup.seed });
   world.setThreads(pool);
   const moving: Body[] = world.getBodies().filter((b) => b.type === 'dynamic');
   if (moving.length !== dynamicCount(setup)) {
