@@ -34,6 +34,16 @@ describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', 
     expect(s.threads).toBe(cores);
     expect(report).toMatch(new RegExp(`\\(render\\) on ${cores > 1 ? `${cores} threads` : '1 thread'};`));
     await page.waitForFunction((t) => document.querySelector('#stress-hud')?.textContent?.includes(t), s.threadsText);
+    // The timeline bar says why history is off, whole, inside the bar.
+    const readout = await page.evaluate(() => {
+      const r = document.querySelector('#timeline .readout');
+      const bar = document.querySelector('#timeline')?.getBoundingClientRect();
+      const box = r?.getBoundingClientRect();
+      return { text: r?.textContent ?? '', clipped: r === null || r.scrollWidth > r.clientWidth, inside: bar !== undefined && box !== undefined && box.right <= bar.right && box.left >= bar.left };
+    });
+    expect(readout.text).toBe('undo and timeline off in stress mode');
+    expect(readout.clipped).toBe(false);
+    expect(readout.inside).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'stress-threads.png') });
     expect(suite.errors).toEqual([]);
   });
