@@ -1,5 +1,6 @@
 /** Maps a job code (jobs.ts) to its kernel: the one switch the driving thread and the workers share. */
 import type { BodyStore } from '../body-store.js';
+import { grown } from '../grown.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
 import type { HitList } from '../hit-list.js';
@@ -45,6 +46,35 @@ export interface JobViews {
   search: PairSearch;
   hits: HitList;
   stack: Int32Array;
+}
+
+/**
+ * What every runner shares (local-runner.ts, team.ts): the views the kernels work on, their
+ * parameters and per-block results, and running a job on the calling thread.
+ */
+export abstract class ViewsRunner {
+  protected constructor(protected readonly views: JobViews) {}
+
+  get params(): Float64Array {
+    return this.views.params;
+  }
+
+  get partials(): Float64Array {
+    return this.views.partials;
+  }
+
+  get scratch(): CollideScratch {
+    return this.views.scratch;
+  }
+
+  runHere(job: number, from: number, to: number): number {
+    return runJob(job, this.views, from, to);
+  }
+
+  reservePartials(blocks: number): void {
+    const v = this.views;
+    if (v.partials.length < blocks) v.partials = grown(v.partials, Math.max(blocks, 2 * v.partials.length));
+  }
 }
 
 /** Runs `job` over items [from, to) on this thread; returns the kernel's count (0 for body jobs). */

@@ -6,7 +6,7 @@
  */
 import type { BodyStore } from '../body-store.js';
 import type { ContactBuffer } from '../contacts.js';
-import { grown, sharedCopy, sharedGeneration } from '../grown.js';
+import { sharedCopy, sharedGeneration } from '../grown.js';
 import {
   CONTROL_LENGTH,
   C_BODY_END,
@@ -31,7 +31,7 @@ import {
 } from './control.js';
 import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, PARAM_COUNT, SEARCH_STACK, type StepRunner } from './jobs.js';
 import type { ThreadPool } from './pool.js';
-import { runJob, type JobViews } from './run-job.js';
+import { ViewsRunner, runJob } from './run-job.js';
 import { CONTACTS_SHARED, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
 import { CollideScratch, PAIRS_SHARED, SCRATCH_SHARED } from './collide-blocks.js';
 import type { PairCache } from '../pair-cache.js';
@@ -49,14 +49,13 @@ const CHUNKS_PER_THREAD = 4;
 /** Pools that a team uses now: a worker serves one world at a time. */
 const POOLS_IN_USE = new WeakSet<ThreadPool>();
 
-export class ThreadTeam implements StepRunner {
+export class ThreadTeam extends ViewsRunner implements StepRunner {
   /** Threads, the driving one included. */
   readonly threads: number;
   private readonly ctl: Int32Array;
   private readonly workers: number;
   /** `sharedGeneration()` when the workers last got the buffers; -1: never, or parked since. */
   private sharedAt = -1;
-  private readonly views: JobViews;
 
   constructor(
     private readonly store: BodyStore,
@@ -65,12 +64,9 @@ export class ThreadTeam implements StepRunner {
     private readonly pool: ThreadPool,
     search: PairSearch,
   ) {
-    this.workers = pool.size;
-    this.threads = pool.size + 1;
-    this.ctl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
     const scratch = new CollideScratch();
     scratch.reserve(1);
-    this.views = {
+    super({
       store,
       contacts,
       pairs,
@@ -80,7 +76,10 @@ export class ThreadTeam implements StepRunner {
       search,
       hits: new HitList(),
       stack: new Int32Array(SEARCH_STACK),
-    };
+    });
+    this.workers = pool.size;
+    this.threads = pool.size + 1;
+    this.ctl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
     shareArrays(search.moving, FLAT_TREE_SHARED);
     shareArrays(search.statics, FLAT_TREE_SHARED);
     shareArrays(search, SEARCH_SHARED);
@@ -102,18 +101,6 @@ export class ThreadTeam implements StepRunner {
     if (POOLS_IN_USE.has(pool) && current?.pool !== pool) {
       throw new Error('setThreads: this pool already steps another world (call setThreads(null) on that world first)');
     }
-  }
-
-  get params(): Float64Array {
-    return this.views.params;
-  }
-
-  get partials(): Float64Array {
-    return this.views.partials;
-  }
-
-  get scratch(): CollideScratch {
-    return this.views.scratch;
   }
 
   run(job: number, from: number, to: number): number {
@@ -148,15 +135,6 @@ export class ThreadTeam implements StepRunner {
     let done = Atomics.load(ctl, C_CHUNKS_DONE);
     while (done !== chunks) done = waitWhileEqual(ctl, C_CHUNKS_DONE, done, -1);
     return sum + Atomics.load(ctl, C_RESULT);
-  }
-
-  runHere(job: number, from: number, to: number): number {
-    return runJob(job, this.views, from, to);
-  }
-
-  reservePartials(blocks: number): void {
-    const v = this.views;
-    if (v.partials.length < blocks) v.partials = grown(v.partials, Math.max(blocks, 2 * v.partials.length));
   }
 
   /** Sends the workers back to their event loops (to stop, or to take new buffers). */
