@@ -4,7 +4,8 @@
  * it placed in the base commit's worktree, so both sides run the same harness code.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { World, handleThreadMessage, type ThreadPool } from '../../../src/physics/index';
+import * as engine from '../../../src/physics/index';
+import type { ThreadPool } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
 
@@ -16,9 +17,14 @@ export interface AbWorld {
   release(): void;
 }
 
+const { World } = engine;
+type World = InstanceType<typeof World>;
+
 // Loaded in a worker thread, this build serves its own engine's thread messages: the workers
-// of each side run that side's kernels.
-if (!isMainThread && parentPort !== null) {
+// of each side run that side's kernels. Read off the namespace: a base from before threads has
+// no such export, and is then compared on one thread only.
+const handleThreadMessage = (engine as { handleThreadMessage?: (message: unknown) => boolean }).handleThreadMessage;
+if (!isMainThread && parentPort !== null && handleThreadMessage !== undefined) {
   const port = parentPort;
   port.on('message', (message: unknown) => {
     if (message === 'ping') port.postMessage('ready');
