@@ -44,6 +44,9 @@ export function makeWorld(scene: string, count: number, pool: ThreadPool | null 
   return {
     step: (dt) => world.step(dt),
     profile: () => world.profile as unknown as Record<string, number>,
-    release: () => world.setThreads(null),
+    // A base from before threads has no setThreads, and never took a pool.
+    release: () => {
+      if (pool !== null) world.setThreads(null);
+    },
   };
 }
