@@ -28,6 +28,7 @@
  */
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
 import { BodyTree } from './body-tree.js';
+import type { FlatTree } from './flat-tree.js';
 import { HitList } from './hit-list.js';
 import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
 import { JOB_SEARCH_PAIRS, type StepRunner } from './parallel/jobs.js';
@@ -390,17 +391,14 @@ export class Broadphase {
     return hits.ids;
   }
 
-  /** Number of indices written by the last `queryFat` or `queryStatic`. */
+  /** Number of indices written by the last `queryFat`. */
   get queryCount(): number {
     return this.hits.count;
   }
 
-  /** Like `queryFat`, over static bodies only, unsorted. */
-  queryStatic(minX: number, minY: number, maxX: number, maxY: number): Int32Array {
-    const hits = this.hits;
-    hits.count = 0;
-    this.staticTree.query(minX, minY, maxX, maxY, -1, hits);
-    return hits.ids;
+  /** The static tree's flat copy, brought up to date (flat-tree.ts): what threads query. */
+  staticsFlat(): FlatTree {
+    return this.staticTree.syncFlat();
   }
 
   /** Calls `visit` for every node of both trees with its box and height (1 = leaf level). */

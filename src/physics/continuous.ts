@@ -11,39 +11,58 @@ import { BODY_DYNAMIC, type BodyStore } from './body-store.js';
 import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
 import { canCollide } from './filter.js';
+import { queryFlat, type FlatTree } from './flat-tree.js';
+import { HitList } from './hit-list.js';
+import { JOB_SWEEP_FAST, SEARCH_STACK, blocksFor, type StepRunner } from './parallel/jobs.js';
 import { rayVsRoundedRect, type RayHit } from './narrowphase.js';
 import { LINEAR_SLOP } from './solver.js';
 
 /** A body is swept when it moved more than this share of its smallest half extent. */
 const SWEEP_FRACTION = 0.25;
 
-/** Scratch for `sweepBody` only. */
+/** Scratch for `sweepBody` only: one per thread (module state is per thread). */
 const SWEEP_HIT: RayHit = { fraction: 0, nx: 0, ny: 0 };
+
+/** The calling thread's query scratch for the bodies a kinematic body touched. */
+const KICKED_HITS = new HitList();
+const KICKED_STACK = new Int32Array(SEARCH_STACK);
 
 /**
  * Sweeps fast awake dynamic bodies, and those a moving kinematic body touched (listed by the
  * collide stage in `contacts.kicked`), against static bodies; returns how many were stopped.
+ * The fast ones are swept on the runner's threads: each sweep reads only static bodies and
+ * moves only its own body, so any split gives the same bits.
  */
-export function sweepFastBodies(store: BodyStore, bp: Broadphase, contacts: ContactBuffer): number {
-  const s = store;
+export function sweepFastBodies(store: BodyStore, bp: Broadphase, contacts: ContactBuffer, runner: StepRunner): number {
+  const statics = bp.staticsFlat();
+  let stopped = runner.run(JOB_SWEEP_FAST, 0, blocksFor(store.end));
+  // A fast one was swept above already, and sweeping it again finds nothing (it starts outside
+  // every static body and ends short of them).
+  for (let k = 0; k < contacts.kickedCount; k++) if (sweepBody(store, statics, KICKED_HITS, KICKED_STACK, contacts.kicked[k])) stopped++;
+  return stopped;
+}
+
+/**
+ * Sweeps the fast awake dynamic bodies among bodies [from, to) against the static bodies (the
+ * static tree's flat copy, queried with this thread's `hits` and `stack`); returns how many
+ * were stopped. @internal
+ */
+export function sweepFastRange(s: BodyStore, statics: FlatTree, hits: HitList, stack: Int32Array, from: number, to: number): number {
   let stopped = 0;
-  for (let i = 0; i < s.end; i++) {
+  for (let i = from; i < to; i++) {
     // A sensor goes through walls.
     if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0 || s.sensor[i] === 1) continue;
     const dx = s.x[i] - s.prevX[i];
     const dy = s.y[i] - s.prevY[i];
     const limit = SWEEP_FRACTION * (Math.min(s.halfWidth[i], s.halfHeight[i]) + s.radius[i]);
     if (dx * dx + dy * dy <= limit * limit) continue;
-    if (sweepBody(s, bp, i)) stopped++;
+    if (sweepBody(s, statics, hits, stack, i)) stopped++;
   }
-  // A fast one was swept above already, and sweeping it again finds nothing (it starts outside
-  // every static body and ends short of them).
-  for (let k = 0; k < contacts.kickedCount; k++) if (sweepBody(s, bp, contacts.kicked[k])) stopped++;
   return stopped;
 }
 
 /** Sweeps body i from where it started the step to where it is; returns whether it was stopped. */
-function sweepBody(s: BodyStore, bp: Broadphase, i: number): boolean {
+function sweepBody(s: BodyStore, statics: FlatTree, list: HitList, stack: Int32Array, i: number): boolean {
   const hit = SWEEP_HIT;
   const x0 = s.prevX[i];
   const y0 = s.prevY[i];
@@ -55,13 +74,21 @@ function sweepBody(s: BodyStore, bp: Broadphase, i: number): boolean {
   const r = s.radius[i];
   const ex = hw + r;
   const ey = hh + r;
-  const hits = bp.queryStatic(
+  list.count = 0;
+  queryFlat(
+    statics,
+    s.fat,
     Math.min(x0, x0 + dx) - ex,
     Math.min(y0, y0 + dy) - ey,
     Math.max(x0, x0 + dx) + ex,
     Math.max(y0, y0 + dy) + ey,
+    -1,
+    list,
+    stack,
   );
-  const count = bp.queryCount;
+  // The walk may have grown the list.
+  const hits = list.ids;
+  const count = list.count;
   let best = 1;
   let found = false;
   for (let h = 0; h < count; h++) {

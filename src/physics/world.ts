@@ -396,7 +396,7 @@ export class World {
       this.colours.sort(this.store, this.contacts);
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
-      stops += sweepFastBodies(this.store, this.bp, this.contacts);                   clock.lap('continuous');
+      stops += sweepFastBodies(this.store, this.bp, this.contacts, this.runner);      clock.lap('continuous');
       this.bp.update(h, this.runner);                                                  clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
                                                                                       clock.lap('sleep');

@@ -37,6 +37,9 @@ export const JOB_STORE_IMPULSES = 11;
 /** The broadphase's pair search over rows of its moved list (pair-search.ts). */
 export const JOB_SEARCH_PAIRS = 12;
 
+/** Continuous collision's sweep of fast bodies over blocks of bodies (continuous.ts); counts the bodies stopped. */
+export const JOB_SWEEP_FAST = 13;
+
 /** Room in a thread's tree-walk stack for the pair search: depth times node size, and more. */
 export const SEARCH_STACK = 512;
 

@@ -5,6 +5,7 @@ import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
+import { sweepFastRange } from '../continuous.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { prepareRows, pushRows, restituteRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import {
@@ -20,6 +21,7 @@ import {
   JOB_SEARCH_PAIRS,
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
+  JOB_SWEEP_FAST,
   JOB_WARM_START,
   P_DAMPING,
   P_FX,
@@ -119,6 +121,8 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     case JOB_SEARCH_PAIRS:
       searchPairs(store, views.search, views.hits, views.stack, from, to);
       return 0;
+    case JOB_SWEEP_FAST:
+      return sweepFastRange(store, views.search.statics, views.hits, views.stack, from * BODY_BLOCK, Math.min(to * BODY_BLOCK, store.end));
     default:
       throw new Error(`unknown step job ${job}`);
   }

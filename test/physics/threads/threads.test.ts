@@ -66,7 +66,30 @@ function runBusy(w: World, steps: number): void {
   }
 }
 
+/** 2,500 small fast bodies (60 m/s) fired at thin walls, and a crowd to stop on: continuous collision's sweep on threads. */
+function hailWorld(): World {
+  const w = new World();
+  w.createBody({ type: 'static', x: 0, y: 40, halfWidth: 60, halfHeight: 0.05, radius: 0 });
+  w.createBody({ type: 'static', x: 0, y: -40, halfWidth: 60, halfHeight: 0.05, radius: 0 });
+  for (let i = 0; i < 2500; i++) {
+    const up = i % 2 === 0;
+    w.createBody({ x: -50 + (i % 100), y: (up ? 1 : -1) * (2 + Math.floor(i / 100) * 0.5), vy: up ? 60 : -60, vx: (i % 7) - 3, radius: 0.1 });
+  }
+  return w;
+}
+
+function runHail(w: World, steps: number): void {
+  let stops = 0;
+  for (let k = 0; k < steps; k++) {
+    w.step(DT);
+    stops += w.stats.sweptStops;
+  }
+  // Else the case would not test the sweep.
+  if (stops === 0) throw new Error('no body was stopped by the sweep');
+}
+
 const CASES: Array<[string, () => World, (w: World) => void]> = [
+  ['a hail of fast bodies at thin walls', hailWorld, (w) => runHail(w, 60)],
   ['crowd 3,000', () => withScene(crowd, 3000), (w) => steps(w, 90)],
   ['pile 1,500', () => withScene(pile, 1500), (w) => steps(w, 120)],
   ['a busy world: sleep, sensors, kinematic, growth', busyWorld, (w) => runBusy(w, 180)],
