@@ -26,13 +26,14 @@
  * so a world restored from a snapshot, whose trees are built differently, finds the same pairs
  * in the same order.
  */
-import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
+import { BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
 import { BodyTree } from './body-tree.js';
 import type { FlatTree } from './flat-tree.js';
 import { HitList } from './hit-list.js';
 import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
-import { JOB_SEARCH_PAIRS, type StepRunner } from './parallel/jobs.js';
+import { BODY_BLOCK, JOB_FLAG_LEAVERS, JOB_SEARCH_PAIRS, P_H, blocksFor, type StepRunner } from './parallel/jobs.js';
 import type { EventBuffer } from './events.js';
+import { REACH_DX, REACH_DY, REACH_LENGTH, REACH_MAX_X, REACH_MAX_Y, REACH_MIN_X, REACH_MIN_Y, leftFat, reachOf } from './fat-exit.js';
 import { canCollide } from './filter.js';
 import { grown } from './grown.js';
 import { PairCache } from './pair-cache.js';
@@ -94,6 +95,8 @@ export class Broadphase {
     this.search.oldFat = v;
   }
   private movedCount = 0;
+  /** A body's reach in the step (fat-exit.ts). */
+  private readonly reach = new Float64Array(REACH_LENGTH);
   private readonly hits = new HitList();
   /** The pair search on threads, and the trees' flat copies it reads (pair-search.ts). @internal */
   readonly search = new PairSearch();
@@ -201,41 +204,37 @@ export class Broadphase {
    * theirs (`refreshFatBoxes`), then their pairs (`updatePairs`), so that between steps the
    * trees and the pair cache are exact.
    */
-  update(dt: number, runner?: StepRunner): void {
-    this.refreshFatBoxes(dt);
+  update(dt: number, runner: StepRunner): void {
+    this.refreshFatBoxes(dt, runner);
     this.updatePairs(runner);
   }
 
   /**
    * Every moving body whose tight box, or where its velocity will carry it in `dt` (s), left
    * its fat box gets a new fat box, widens its way up the tree and waits for its pair search.
+   * Which bodies left is found on the runner's threads (fat-exit.ts); the moves follow here,
+   * in index order.
    */
-  private refreshFatBoxes(dt: number): void {
+  private refreshFatBoxes(dt: number, runner: StepRunner): void {
     const s = this.store;
     this.reserve();
-    const fat = s.fat;
+    const blocks = blocksFor(s.end);
+    runner.reservePartials(2 * blocks);
+    runner.params[P_H] = dt;
+    runner.run(JOB_FLAG_LEAVERS, 0, blocks);
+    const counts = runner.partials;
+    const pending = this.pending;
+    const box = this.reach;
     let moved = 0;
     let moving = 0;
-    for (let i = 0; i < s.end; i++) {
-      const kind = s.kind[i];
-      if (kind === BODY_FREE || kind === BODY_STATIC) continue;
-      moving++;
-      if (kind === BODY_DYNAMIC && s.awake[i] === 0) continue;
-      const ex = s.halfWidth[i] + s.radius[i];
-      const ey = s.halfHeight[i] + s.radius[i];
-      const dx = s.vx[i] * dt;
-      const dy = s.vy[i] * dt;
-      // min(d, 0) and max(d, 0) as (d -+ |d|) / 2: exact, and the signs of a crowd's
-      // velocities are random, so branches here were mispredicted (this loop ran 35 % faster).
-      const adx = Math.abs(dx);
-      const ady = Math.abs(dy);
-      const minX = s.x[i] - ex + (dx - adx) * 0.5;
-      const maxX = s.x[i] + ex + (dx + adx) * 0.5;
-      const minY = s.y[i] - ey + (dy - ady) * 0.5;
-      const maxY = s.y[i] + ey + (dy + ady) * 0.5;
-      const o = i * FAT_STRIDE;
-      if (minX < fat[o] || minY < fat[o + 1] || maxX > fat[o + 2] || maxY > fat[o + 3]) {
-        this.moveFat(i, moved++, minX, minY, maxX, maxY, dx, dy);
+    for (let k = 0; k < blocks; k++) {
+      moving += counts[2 * k + 1];
+      if (counts[2 * k] === 0) continue;
+      const end = Math.min((k + 1) * BODY_BLOCK, s.end);
+      for (let i = k * BODY_BLOCK; i < end; i++) {
+        if (pending[i] === 0) continue;
+        reachOf(s, i, dt, box);
+        this.moveFat(i, moved++, box[REACH_MIN_X], box[REACH_MIN_Y], box[REACH_MAX_X], box[REACH_MAX_Y], box[REACH_DX], box[REACH_DY]);
       }
     }
     this.movedCount = moved;
@@ -298,17 +297,10 @@ export class Broadphase {
       const i = list[k];
       const kind = s.kind[i];
       if (kind === BODY_FREE || kind === BODY_STATIC || this.pending[i] === 1) continue;
-      const ex = s.halfWidth[i] + s.radius[i];
-      const ey = s.halfHeight[i] + s.radius[i];
-      const dx = s.vx[i] * dt;
-      const dy = s.vy[i] * dt;
-      const minX = s.x[i] - ex + (dx - Math.abs(dx)) * 0.5;
-      const maxX = s.x[i] + ex + (dx + Math.abs(dx)) * 0.5;
-      const minY = s.y[i] - ey + (dy - Math.abs(dy)) * 0.5;
-      const maxY = s.y[i] + ey + (dy + Math.abs(dy)) * 0.5;
-      const o = i * FAT_STRIDE;
-      if (minX < s.fat[o] || minY < s.fat[o + 1] || maxX > s.fat[o + 2] || maxY > s.fat[o + 3]) {
-        this.moveFat(i, moved++, minX, minY, maxX, maxY, dx, dy);
+      if (leftFat(s, i, dt)) {
+        const box = this.reach;
+        reachOf(s, i, dt, box);
+        this.moveFat(i, moved++, box[REACH_MIN_X], box[REACH_MIN_Y], box[REACH_MAX_X], box[REACH_MAX_Y], box[REACH_DX], box[REACH_DY]);
       }
     }
     this.movedCount = moved;

@@ -40,6 +40,9 @@ export const JOB_SEARCH_PAIRS = 12;
 /** Continuous collision's sweep of fast bodies over blocks of bodies (continuous.ts); counts the bodies stopped. */
 export const JOB_SWEEP_FAST = 13;
 
+/** The broadphase's test of which bodies left their fat boxes, over blocks of bodies (fat-exit.ts; P_H); two counts per block. */
+export const JOB_FLAG_LEAVERS = 14;
+
 /** Room in a thread's tree-walk stack for the pair search: depth times node size, and more. */
 export const SEARCH_STACK = 512;
 

@@ -6,12 +6,14 @@ import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } 
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
+import { flagLeavers } from '../fat-exit.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { prepareRows, pushRows, restituteRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import {
   BODY_BLOCK,
   JOB_COLLIDE_TEST,
   JOB_COLLIDE_WRITE,
+  JOB_FLAG_LEAVERS,
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_MARK_RESTING,
@@ -123,6 +125,11 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_SWEEP_FAST:
       return sweepFastRange(store, views.search.statics, views.hits, views.stack, from * BODY_BLOCK, Math.min(to * BODY_BLOCK, store.end));
+    case JOB_FLAG_LEAVERS:
+      for (let k = from; k < to; k++) {
+        flagLeavers(store, views.search.pending, k * BODY_BLOCK, Math.min((k + 1) * BODY_BLOCK, store.end), params[P_H], partials, 2 * k);
+      }
+      return 0;
     default:
       throw new Error(`unknown step job ${job}`);
   }

@@ -29,7 +29,7 @@ import {
   cursorOf,
   waitWhileEqual,
 } from './control.js';
-import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, JOB_SWEEP_FAST, PARAM_COUNT, SEARCH_STACK, type StepRunner } from './jobs.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_FLAG_LEAVERS, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, JOB_SWEEP_FAST, PARAM_COUNT, SEARCH_STACK, type StepRunner } from './jobs.js';
 import type { ThreadPool } from './pool.js';
 import { ViewsRunner, runJob } from './run-job.js';
 import { CONTACTS_SHARED, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
@@ -105,7 +105,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
 
   run(job: number, from: number, to: number): number {
     const bodyJob =
-      job === JOB_INTEGRATE_VELOCITIES || job === JOB_INTEGRATE_POSITIONS || job === JOB_COLLIDE_TEST || job === JOB_COLLIDE_WRITE || job === JOB_SWEEP_FAST;
+      job === JOB_INTEGRATE_VELOCITIES || job === JOB_INTEGRATE_POSITIONS || job === JOB_COLLIDE_TEST || job === JOB_COLLIDE_WRITE || job === JOB_SWEEP_FAST || job === JOB_FLAG_LEAVERS;
     const threads = this.threads;
     if (to - from < (bodyJob ? threads : threads * MIN_ROWS_PER_THREAD)) return this.runHere(job, from, to);
     if (this.sharedAt !== sharedGeneration()) this.share();
