@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-store';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
-import { LINEAR_SLOP, pushOut, solveVelocities } from '../../src/physics/solver';
+import { LINEAR_SLOP, OVER_RELAXATION, pushOut, solveVelocities } from '../../src/physics/solver';
 
 /** Circles of radius 0.5 on the x axis; rows along x with the separation measured now. */
 function lineOfCircles(xs: number[], rows: Array<[number, number]>, statics: number[] = []): {
@@ -115,7 +115,9 @@ function plainVelocities(store: BodyStore, contacts: ContactBuffer, dt: number, 
       // Rounded as the solver rounds: the effective mass and 1 / dt are taken first.
       const gapSpeed = impact[c] ? 0 : Math.max(separation[c], 0) * (1 / dt);
       const effectiveMass = 1 / (invMass[a[c]] + invMass[b[c]]);
-      const total = Math.max(impulse[c] - effectiveMass * (closing + gapSpeed), 0);
+      // Successive over-relaxation after the first pass (these rows have no friction).
+      const omega = pass === 0 ? 1 : OVER_RELAXATION;
+      const total = Math.max(impulse[c] - omega * effectiveMass * (closing + gapSpeed), 0);
       const change = total - impulse[c];
       impulse[c] = total;
       if (change !== 0) kick(c, change);
