@@ -65,6 +65,8 @@ export function arenaBodies(count: number, cols: number, width: number, height: 
  * benchmark's peers run frictionless, so its scenes do too.
  */
 export function addSceneBodies(world: World, bodies: readonly SceneBody[]): void {
+  // The count is known: room for exactly these, not the next doubling.
+  world.reserve(world.bodyCount + bodies.length);
   for (const b of bodies) {
     world.createBody({
       type: b.isStatic ? 'static' : 'dynamic',

@@ -244,3 +244,42 @@ describe('world.stats', () => {
     expect({ ...world.stats }.awakeBodies).toBe(3);
   });
 });
+
+describe('world.reserve', () => {
+  /** The body arrays' room: read through the world's store, which has no public getter. */
+  const room = (w: World): number => (w as unknown as { store: { capacity: number } }).store.capacity;
+
+  it('makes room once: creating up to the reserved count never regrows the arrays', () => {
+    const w = new World();
+    w.reserve(3000);
+    expect(room(w)).toBe(3000);
+    for (let i = 0; i < 3000; i++) w.createBody({ x: (i % 60) * 1.5, y: Math.floor(i / 60) * 1.5, radius: 0.5 });
+    expect(room(w)).toBe(3000);
+    // Past it, growth goes on as before.
+    w.createBody({ x: -10, y: -10, radius: 0.5 });
+    expect(room(w)).toBeGreaterThan(3000);
+  });
+
+  it('changes no result: the same scene with and without it steps to the same bits', () => {
+    const build = (reserve: boolean): World => {
+      const w = new World();
+      if (reserve) w.reserve(2000);
+      crowd(w, { count: 1500 });
+      run(w, 60);
+      return w;
+    };
+    expect(stateHash(build(true))).toBe(stateHash(build(false)));
+  });
+
+  it('never shrinks, and refuses a count that is not a whole number from 0 to 10,000,000, naming it', () => {
+    const w = new World();
+    w.reserve(5000);
+    w.reserve(10);
+    expect(room(w)).toBe(5000);
+    for (const bad of [-1, 2.5, Number.NaN, Infinity, 1e8]) {
+      expect(() => w.reserve(bad)).toThrow(/bodies/);
+      expect(room(w)).toBe(5000);
+    }
+    expect(() => w.reserve(-1)).toThrow(/-1/);
+  });
+});
