@@ -10,7 +10,8 @@
  *     then restitution), and its impulse acts from t on, not from the start (see below);
  *   - speculative (apart, and not closing the gap at its approach speed): vn >= -s / dt.
  * The accumulated impulse is clamped at zero (contacts push, never pull) and warm-starts the
- * next step. Friction (Coulomb): the tangential impulse is clamped to ±μ times the normal one,
+ * next step. From the second pass on, a frictionless row is over-relaxed (OVER_RELAXATION), so
+ * a deep stack converges in the same passes. Friction (Coulomb): the tangential impulse is clamped to ±μ times the normal one,
  * μ = sqrt(μA·μB).
  *
  * Restitution runs after the iterations, only for rows that pushed and whose approach speed,
