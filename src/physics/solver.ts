@@ -11,8 +11,8 @@
  *   - speculative (apart, and not closing the gap at its approach speed): vn >= -s / dt.
  * The accumulated impulse is clamped at zero (contacts push, never pull) and warm-starts the
  * next step. From the second pass on, a frictionless row is over-relaxed (OVER_RELAXATION), so
- * a deep stack converges in the same passes. Friction (Coulomb): the tangential impulse is clamped to ±μ times the normal one,
- * μ = sqrt(μA·μB).
+ * a deep stack converges in the same passes. Friction (Coulomb): the tangential impulse is
+ * clamped to ±μ times the normal one, μ = sqrt(μA·μB).
  *
  * Restitution runs after the iterations, only for rows that pushed and whose approach speed,
  * captured before the solve, beats the threshold: there the target is vn = -e · vn0 (so
