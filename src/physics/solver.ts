@@ -46,6 +46,7 @@ import {
   P_H,
   P_ITERATION,
   P_MODE,
+  P_RELAX,
   P_THRESHOLD,
   runGroups,
   type StepRunner,
@@ -68,7 +69,8 @@ const SKIP_WHEN_PUSHING_UNDER = 8;
 const SKIP_WHEN_CHANGING_UNDER = 4;
 
 /**
- * Over-relaxation of the frictionless normal rows after the first velocity pass: such a row
+ * Default over-relaxation (WorldOptions.overRelaxation) of the frictionless normal rows after
+ * the first velocity pass: such a row
  * moves its impulse this many times the step that would zero its own residual (projected
  * Gauss-Seidel converges for any value below 2). A stack passes a correction one contact per
  * pass, so plain passes (1) leave a deep stack sinking into pushout and jostling: a column of
@@ -99,6 +101,7 @@ export function solveVelocities(
   gravityX = 0,
   gravityY = 0,
   runner: StepRunner = localRunner(store, contacts, pairs),
+  overRelaxation = OVER_RELAXATION,
 ): void {
   const { passMark } = store;
   const n = contacts.count;
@@ -106,6 +109,7 @@ export function solveVelocities(
   params[P_H] = dt;
   params[P_GX] = gravityX;
   params[P_GY] = gravityY;
+  params[P_RELAX] = overRelaxation;
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   const unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
   listImpacts(store, contacts, dt, gravityX, gravityY);
@@ -260,9 +264,17 @@ export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: n
   }
 }
 
-/** Velocity pass `it` over rows [from, to) in `mode` (see `solveVelocities`): returns the rows that changed. @internal */
-export function solveRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number): number {
-  const omega = it === 0 ? 1 : OVER_RELAXATION;
+/** Velocity pass `it` over rows [from, to) in `mode`, over-relaxed from the second pass on (see `solveVelocities`): returns the rows that changed. @internal */
+export function solveRows(
+  store: BodyStore,
+  contacts: ContactBuffer,
+  from: number,
+  to: number,
+  it: number,
+  mode: number,
+  overRelaxation: number,
+): number {
+  const omega = it === 0 ? 1 : overRelaxation;
   // One function per mode: with the three loops in one, V8 stopped inlining `solveRow` into
   // them (its inlining budget is per function), and the calls cost a tenth of a pile's step.
   if (mode === MODE_SKIP) return solveChangedRows(store, contacts, from, to, it, omega);

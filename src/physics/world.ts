@@ -447,7 +447,7 @@ export class World {
     const s = this.store;
     const c = this.contacts;
     const r = this.runner;
-    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r);
+    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r, o.overRelaxation);
     const bounced = applyRestitution(s, c, o.restitutionThreshold, r);
     const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y, r);
     if (bounced && after > energy) limitBounceEnergy(s, c, energy, after, h);

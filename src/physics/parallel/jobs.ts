@@ -11,7 +11,7 @@ import type { CollideScratch } from './collide-blocks.js';
 
 /** Warm start of contact rows. */
 export const JOB_WARM_START = 1;
-/** One velocity pass over contact rows (P_ITERATION, P_MODE). */
+/** One velocity pass over contact rows (P_ITERATION, P_MODE, P_RELAX). */
 export const JOB_SOLVE_ROWS = 2;
 /** Restitution of contact rows (P_THRESHOLD). */
 export const JOB_RESTITUTION = 3;
@@ -58,6 +58,8 @@ export const P_FX = 7;
 export const P_FY = 8;
 export const P_SPECULATIVE = 9;
 export const P_PAIR_COUNT = 10;
+/** The velocity passes' over-relaxation (solver.ts). */
+export const P_RELAX = 11;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 16;
 

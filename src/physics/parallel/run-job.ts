@@ -34,6 +34,7 @@ import {
   P_ITERATION,
   P_MODE,
   P_PAIR_COUNT,
+  P_RELAX,
   P_SPECULATIVE,
   P_THRESHOLD,
 } from './jobs.js';
@@ -89,7 +90,7 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       warmStartRows(store, contacts, from, to);
       return 0;
     case JOB_SOLVE_ROWS:
-      return solveRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE]);
+      return solveRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE], params[P_RELAX]);
     case JOB_RESTITUTION:
       return restituteRows(store, contacts, from, to, params[P_THRESHOLD]);
     case JOB_PUSH_OUT:

@@ -112,6 +112,7 @@ export function checkWorldWork(raw: unknown): void {
   if (!isRecord(o)) return;
   checkOption('substeps', o.substeps, LIMITS.substeps);
   checkOption('iterations', o.iterations, LIMITS.iterations);
+  checkOption('overRelaxation', o.overRelaxation, LIMITS.overRelaxation);
   checkOption('linearDamping', o.linearDamping, LIMITS.linearDamping);
   if (isRecord(o.gravity)) {
     checkOption('gravity.x', o.gravity.x, LIMITS.gravity);

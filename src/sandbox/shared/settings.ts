@@ -28,6 +28,8 @@ export interface Settings {
   hertz: number;
   substeps: number;
   iterations: number;
+  /** The solver's over-relaxation of frictionless contacts (WorldOptions.overRelaxation). */
+  overRelaxation: number;
   /** Simulated seconds per real second. */
   timeScale: number;
   /** m/s² */
@@ -77,6 +79,7 @@ export const LIMITS = {
   hertz: [15, 240],
   substeps: [1, 16],
   iterations: [1, 50],
+  overRelaxation: [1, 1.9],
   timeScale: [0, 4],
   gravity: [-50, 50],
   linearDamping: [0, 10],
@@ -98,6 +101,7 @@ export function defaultSettings(): Settings {
     hertz: 60,
     substeps: 1,
     iterations: 8,
+    overRelaxation: 1.5,
     timeScale: 1,
     gravityX: 0,
     gravityY: 0,
@@ -130,6 +134,7 @@ export function defaultSettings(): Settings {
 export function readWorldSettings(settings: Settings, options: WorldOptions): void {
   settings.substeps = options.substeps;
   settings.iterations = options.iterations;
+  settings.overRelaxation = options.overRelaxation;
   settings.gravityX = options.gravity.x;
   settings.gravityY = options.gravity.y;
   settings.linearDamping = options.linearDamping;
@@ -141,6 +146,7 @@ export function worldOptionsOf(settings: Settings): Partial<WorldOptions> {
   return {
     substeps: settings.substeps,
     iterations: settings.iterations,
+    overRelaxation: settings.overRelaxation,
     gravity: { x: settings.gravityX, y: settings.gravityY },
     linearDamping: settings.linearDamping,
     enableSleep: settings.sleep,

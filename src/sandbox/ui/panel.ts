@@ -76,6 +76,7 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   num(solver, 'hertz', LIMITS.hertz, 1, 'hertz');
   num(solver, 'substeps', LIMITS.substeps, 1, 'substeps');
   num(solver, 'iterations', LIMITS.iterations, 1, 'iterations');
+  num(solver, 'overRelaxation', LIMITS.overRelaxation, 0.05, 'over-relaxation');
   solver.add(s, 'sleep').name('sleep').onChange(apply);
   solver.close();
 

@@ -128,4 +128,16 @@ describe.skipIf(SKIP)('the first minute, in Chromium at 1280×800', () => {
     await page.setInputFiles('#load-file', file);
     await expect.poll(() => control(page, 'restitution').inputValue()).toBe('mixed');
   });
+
+  it('the Solver folder tunes the over-relaxation live, and the world takes it', async () => {
+    const page = await suite.open('?scene=pile');
+    await expect.poll(() => page.evaluate(() => window.jostle.world.options.overRelaxation)).toBe(1.5);
+    await page.locator('.lil-title', { hasText: 'Solver' }).click();
+    await expect(control(page, 'over-relaxation').inputValue()).resolves.toBe('1.5');
+    await control(page, 'over-relaxation').fill('1');
+    await control(page, 'over-relaxation').press('Enter');
+    await expect.poll(() => page.evaluate(() => window.jostle.world.options.overRelaxation)).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'solver-folder.png') });
+    expect(suite.errors).toEqual([]);
+  });
 });
