@@ -33,7 +33,7 @@ import { HitList } from './hit-list.js';
 import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
 import { BODY_BLOCK, JOB_FLAG_LEAVERS, JOB_SEARCH_PAIRS, P_H, blocksFor, type StepRunner } from './parallel/jobs.js';
 import type { EventBuffer } from './events.js';
-import { REACH_DX, REACH_DY, REACH_LENGTH, REACH_MAX_X, REACH_MAX_Y, REACH_MIN_X, REACH_MIN_Y, leftFat, reachOf } from './fat-exit.js';
+import { leftFat, reachHigh, reachLow } from './fat-exit.js';
 import { canCollide } from './filter.js';
 import { grown } from './grown.js';
 import { PairCache } from './pair-cache.js';
@@ -71,32 +71,14 @@ export class Broadphase {
   readonly pairs: PairCache;
   private inTree: Uint8Array = new Uint8Array(0);
   /**
-   * 1 while a body moved by `refreshFatBoxes` waits for its pair search in `updatePairs`; the
-   * bodies it moved, in index order, and their fat boxes from before. They live in `search`,
-   * which hands them to worker threads.
+   * The bodies `refreshFatBoxes` moved, in index order (their old fat boxes, and 1 per body
+   * while it waits for its pair search, beside them in `search`, which hands them to worker
+   * threads). @internal Read by tests (the list shrinks after a burst).
    */
-  private get pending(): Uint8Array {
-    return this.search.pending;
-  }
-  private set pending(v: Uint8Array) {
-    this.search.pending = v;
-  }
-  /** @internal Read by tests (the scratch shrinks after a burst). */
   get moved(): Int32Array {
     return this.search.moved;
   }
-  set moved(v: Int32Array) {
-    this.search.moved = v;
-  }
-  private get oldFat(): Float32Array {
-    return this.search.oldFat;
-  }
-  private set oldFat(v: Float32Array) {
-    this.search.oldFat = v;
-  }
   private movedCount = 0;
-  /** A body's reach in the step (fat-exit.ts). */
-  private readonly reach = new Float64Array(REACH_LENGTH);
   private readonly hits = new HitList();
   /** The pair search on threads, and the trees' flat copies it reads (pair-search.ts). @internal */
   readonly search = new PairSearch();
@@ -223,8 +205,7 @@ export class Broadphase {
     runner.params[P_H] = dt;
     runner.run(JOB_FLAG_LEAVERS, 0, blocks);
     const counts = runner.partials;
-    const pending = this.pending;
-    const box = this.reach;
+    const pending = this.search.pending;
     let moved = 0;
     let moving = 0;
     for (let k = 0; k < blocks; k++) {
@@ -232,9 +213,7 @@ export class Broadphase {
       if (counts[2 * k] === 0) continue;
       const end = Math.min((k + 1) * BODY_BLOCK, s.end);
       for (let i = k * BODY_BLOCK; i < end; i++) {
-        if (pending[i] === 0) continue;
-        reachOf(s, i, dt, box);
-        this.moveFat(i, moved++, box[REACH_MIN_X], box[REACH_MIN_Y], box[REACH_MAX_X], box[REACH_MAX_Y], box[REACH_DX], box[REACH_DY]);
+        if (pending[i] === 1) this.moveFat(i, moved++, dt);
       }
     }
     this.movedCount = moved;
@@ -248,40 +227,46 @@ export class Broadphase {
 
   /**
    * Body i left its fat box: records it as row `row` of the moved list with its old box, gives
-   * it a new fat box around (minX, minY, maxX, maxY) leaning along its travel (dx, dy) and
-   * widens its way up the tree.
+   * it a new fat box around its reach in `dt` (s), leaning along its travel, and widens its
+   * way up the tree.
    */
-  private moveFat(i: number, row: number, minX: number, minY: number, maxX: number, maxY: number, dx: number, dy: number): void {
+  private moveFat(i: number, row: number, dt: number): void {
     const s = this.store;
-    const fat = s.fat;
+    const { fat } = s;
+    const search = this.search;
     const margin = this.margin;
     const o = i * FAT_STRIDE;
-    if (row === this.moved.length) this.growMoved();
-    this.moved[row] = i;
+    if (row === search.moved.length) this.growMoved();
+    search.moved[row] = i;
     const old = row * FAT_STRIDE;
-    this.oldFat[old] = fat[o];
-    this.oldFat[old + 1] = fat[o + 1];
-    this.oldFat[old + 2] = fat[o + 2];
-    this.oldFat[old + 3] = fat[o + 3];
+    const oldFat = search.oldFat;
+    oldFat[old] = fat[o];
+    oldFat[old + 1] = fat[o + 1];
+    oldFat[old + 2] = fat[o + 2];
+    oldFat[old + 3] = fat[o + 3];
+    const ex = s.halfWidth[i] + s.radius[i];
+    const ey = s.halfHeight[i] + s.radius[i];
+    const dx = s.vx[i] * dt;
+    const dy = s.vy[i] * dt;
     const lean = margin * 0.5;
     let sx = dx * LOOKAHEAD;
     sx = sx > lean ? lean : sx < -lean ? -lean : sx;
     let sy = dy * LOOKAHEAD;
     sy = sy > lean ? lean : sy < -lean ? -lean : sy;
-    // min(d, 0) and max(d, 0) as (d -+ |d|) / 2, as in refreshFatBoxes.
+    // min(d, 0) and max(d, 0) as (d -+ |d|) / 2, as in fat-exit.ts.
     const ax = Math.abs(dx);
     const ay = Math.abs(dy);
     const reach = EXTEND * 0.5;
     setFat(
       s,
       i,
-      minX - margin + sx + (dx - ax) * reach,
-      minY - margin + sy + (dy - ay) * reach,
-      maxX + margin + sx + (dx + ax) * reach,
-      maxY + margin + sy + (dy + ay) * reach,
+      reachLow(s.x[i], ex, dx) - margin + sx + (dx - ax) * reach,
+      reachLow(s.y[i], ey, dy) - margin + sy + (dy - ay) * reach,
+      reachHigh(s.x[i], ex, dx) + margin + sx + (dx + ax) * reach,
+      reachHigh(s.y[i], ey, dy) + margin + sy + (dy + ay) * reach,
     );
     this.movingTree.widen(i);
-    this.pending[i] = 1;
+    search.pending[i] = 1;
   }
 
   /**
@@ -296,12 +281,8 @@ export class Broadphase {
     for (let k = 0; k < count; k++) {
       const i = list[k];
       const kind = s.kind[i];
-      if (kind === BODY_FREE || kind === BODY_STATIC || this.pending[i] === 1) continue;
-      if (leftFat(s, i, dt)) {
-        const box = this.reach;
-        reachOf(s, i, dt, box);
-        this.moveFat(i, moved++, box[REACH_MIN_X], box[REACH_MIN_Y], box[REACH_MAX_X], box[REACH_MAX_Y], box[REACH_DX], box[REACH_DY]);
-      }
+      if (kind === BODY_FREE || kind === BODY_STATIC || this.search.pending[i] === 1) continue;
+      if (leftFat(s, i, dt)) this.moveFat(i, moved++, dt);
     }
     this.movedCount = moved;
     this.movedSinceBuild += moved;
@@ -319,7 +300,7 @@ export class Broadphase {
       this.dropPartedPairs();
       if (runner !== undefined && runner.threads > 1 && count >= MIN_THREADED_SEARCH) this.searchOnThreads(runner, count);
       else for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
-      for (let m = 0; m < count; m++) this.pending[this.moved[m]] = 0;
+      for (let m = 0; m < count; m++) this.search.pending[this.moved[m]] = 0;
       this.movedCount = 0;
     }
     this.trimMoved(count);
@@ -411,7 +392,7 @@ export class Broadphase {
     const cap = this.store.capacity;
     if (this.inTree.length >= cap) return;
     this.inTree = grown(this.inTree, cap);
-    this.pending = grown(this.pending, cap);
+    this.search.pending = grown(this.search.pending, cap);
   }
 
   private leaveTree(i: number): void {
@@ -439,7 +420,7 @@ export class Broadphase {
   /** Only a pair with a moved body can have parted, and most pairs have none. */
   private dropPartedPairs(): void {
     const fat = this.store.fat;
-    const pending = this.pending;
+    const pending = this.search.pending;
     const pairs = this.pairs;
     // Backwards, so that a swap-remove brings in a row already checked.
     for (let p = pairs.count - 1; p >= 0; p--) {
@@ -473,7 +454,7 @@ export class Broadphase {
     const pairs = this.pairs;
     for (let h = 0; h < hits.count; h++) {
       const j = hits.ids[h];
-      const add = partnerToAdd(s, this.pending, this.oldFat, i, slot, j);
+      const add = partnerToAdd(s, this.search.pending, this.search.oldFat, i, slot, j);
       if (add === SKIP) continue;
       const a = i < j ? i : j;
       const b = i < j ? j : i;
@@ -492,13 +473,14 @@ export class Broadphase {
     // Twice what a step like this one needs is room enough: a later burst grows it again.
     if (this.moved.length <= 2 * rows) return;
     // `grown` keeps them shared with worker threads if they are.
-    this.moved = grown(this.moved, rows);
-    this.oldFat = grown(this.oldFat, rows * FAT_STRIDE);
+    this.search.moved = grown(this.moved, rows);
+    this.search.oldFat = grown(this.search.oldFat, rows * FAT_STRIDE);
   }
 
   private growMoved(): void {
-    this.moved = grown(this.moved, this.moved.length * 2);
-    this.oldFat = grown(this.oldFat, this.moved.length * FAT_STRIDE);
+    const search = this.search;
+    search.moved = grown(search.moved, search.moved.length * 2);
+    search.oldFat = grown(search.oldFat, search.moved.length * FAT_STRIDE);
   }
 }
 

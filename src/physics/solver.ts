@@ -70,9 +70,8 @@ const SKIP_WHEN_CHANGING_UNDER = 4;
 
 /**
  * Default over-relaxation (WorldOptions.overRelaxation) of the frictionless normal rows after
- * the first velocity pass: such a row
- * moves its impulse this many times the step that would zero its own residual (projected
- * Gauss-Seidel converges for any value below 2). A stack passes a correction one contact per
+ * the first velocity pass: such a row moves its impulse this many times the step that would
+ * zero its own residual (projected Gauss-Seidel converges for any value below 2). A stack passes a correction one contact per
  * pass, so plain passes (1) leave a deep stack sinking into pushout and jostling: a column of
  * 40 frictionless boxes still moved at 0.14 m/s after 6 s, and pile 10,000 settled a fifth
  * slower (test/bench/settle.ts). The first pass stays plain, so a lone contact is solved
@@ -264,7 +263,10 @@ export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: n
   }
 }
 
-/** Velocity pass `it` over rows [from, to) in `mode`, over-relaxed from the second pass on (see `solveVelocities`): returns the rows that changed. @internal */
+/**
+ * Velocity pass `it` over rows [from, to) in `mode`, over-relaxed from the second pass on (see
+ * `solveVelocities`): returns the rows that changed. @internal
+ */
 export function solveRows(
   store: BodyStore,
   contacts: ContactBuffer,
@@ -275,15 +277,18 @@ export function solveRows(
   overRelaxation: number,
 ): number {
   const omega = it === 0 ? 1 : overRelaxation;
-  // One function per mode: with the three loops in one, V8 stopped inlining `solveRow` into
-  // them (its inlining budget is per function), and the calls cost a tenth of a pile's step.
-  if (mode === MODE_SKIP) return solveChangedRows(store, contacts, from, to, it, omega);
-  if (mode === MODE_MARK) return solveMarkingRows(store, contacts, from, to, it, omega);
-  return solveEveryRow(store, contacts, from, to, omega);
+  // A function for the marking modes and one for the plain: with every loop in one function,
+  // V8 stopped inlining `solveRow` (its inlining budget is per function), and the calls cost a
+  // tenth of a pile's step.
+  if (mode === MODE_PLAIN) return solveEveryRow(store, contacts, from, to, omega);
+  return solveMarkingRows(store, contacts, from, to, it, omega, mode === MODE_SKIP);
 }
 
-/** MODE_SKIP: the rows whose bodies changed in the last pass or this one; marks what changes. */
-function solveChangedRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, omega: number): number {
+/**
+ * MODE_MARK and MODE_SKIP: every row (or, skipping, those whose bodies changed in the last pass
+ * or this one), marking the bodies of the rows that change.
+ */
+function solveMarkingRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, omega: number, skip: boolean): number {
   const { vx, vy, invMass, passMark } = store;
   const { a, b, order } = contacts;
   const mark = it + 1;
@@ -292,27 +297,10 @@ function solveChangedRows(store: BodyStore, contacts: ContactBuffer, from: numbe
     const c = order[i];
     const ia = a[c];
     const ib = b[c];
-    if (passMark[ia] < it && passMark[ib] < it) continue;
+    if (skip && passMark[ia] < it && passMark[ib] < it) continue;
     if (solveRow(c, contacts, vx, vy, invMass, omega)) {
       passMark[ia] = mark;
       passMark[ib] = mark;
-      changes++;
-    }
-  }
-  return changes;
-}
-
-/** MODE_MARK: every row, marking the bodies of the rows that change. */
-function solveMarkingRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, omega: number): number {
-  const { vx, vy, invMass, passMark } = store;
-  const { a, b, order } = contacts;
-  const mark = it + 1;
-  let changes = 0;
-  for (let i = from; i < to; i++) {
-    const c = order[i];
-    if (solveRow(c, contacts, vx, vy, invMass, omega)) {
-      passMark[a[c]] = mark;
-      passMark[b[c]] = mark;
       changes++;
     }
   }

@@ -43,6 +43,21 @@ export const JOB_SWEEP_FAST = 13;
 /** The broadphase's test of which bodies left their fat boxes, over blocks of bodies (fat-exit.ts; P_H); two counts per block. */
 export const JOB_FLAG_LEAVERS = 14;
 
+/**
+ * Whether `job`'s items are blocks (of bodies or of pairs) rather than contact rows or moved
+ * rows: a block is already a worthwhile chunk, so such a job is shared from two blocks on.
+ */
+export function isBlockJob(job: number): boolean {
+  return (
+    job === JOB_INTEGRATE_VELOCITIES ||
+    job === JOB_INTEGRATE_POSITIONS ||
+    job === JOB_COLLIDE_TEST ||
+    job === JOB_COLLIDE_WRITE ||
+    job === JOB_SWEEP_FAST ||
+    job === JOB_FLAG_LEAVERS
+  );
+}
+
 /** Room in a thread's tree-walk stack for the pair search: depth times node size, and more. */
 export const SEARCH_STACK = 512;
 

@@ -29,7 +29,7 @@ import {
   cursorOf,
   waitWhileEqual,
 } from './control.js';
-import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, JOB_FLAG_LEAVERS, JOB_INTEGRATE_POSITIONS, JOB_INTEGRATE_VELOCITIES, JOB_SWEEP_FAST, PARAM_COUNT, SEARCH_STACK, type StepRunner } from './jobs.js';
+import { PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
 import type { ThreadPool } from './pool.js';
 import { ViewsRunner, runJob } from './run-job.js';
 import { CONTACTS_SHARED, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
@@ -104,12 +104,11 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
   }
 
   run(job: number, from: number, to: number): number {
-    const bodyJob =
-      job === JOB_INTEGRATE_VELOCITIES || job === JOB_INTEGRATE_POSITIONS || job === JOB_COLLIDE_TEST || job === JOB_COLLIDE_WRITE || job === JOB_SWEEP_FAST || job === JOB_FLAG_LEAVERS;
+    const blockJob = isBlockJob(job);
     const threads = this.threads;
-    if (to - from < (bodyJob ? threads : threads * MIN_ROWS_PER_THREAD)) return this.runHere(job, from, to);
+    if (to - from < (blockJob ? threads : threads * MIN_ROWS_PER_THREAD)) return this.runHere(job, from, to);
     if (this.sharedAt !== sharedGeneration()) this.share();
-    const chunks = Math.min(threads * CHUNKS_PER_THREAD, bodyJob ? to - from : Math.ceil((to - from) / MIN_CHUNK_ROWS), MAX_CHUNKS);
+    const chunks = Math.min(threads * CHUNKS_PER_THREAD, blockJob ? to - from : Math.ceil((to - from) / MIN_CHUNK_ROWS), MAX_CHUNKS);
     const ctl = this.ctl;
     // Close the last job's cursor before its fields change (see control.ts).
     Atomics.store(ctl, C_CURSOR, NO_JOB);
