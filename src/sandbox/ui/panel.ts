@@ -41,8 +41,10 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   const s = sandbox.settings;
   const gui = new GUI({ title: 'Jostle' });
   const apply = (): void => sandbox.applySettings();
-  const num = (folder: GUI, key: keyof Settings, limits: readonly [number, number], step: number, name: string): void => {
-    folder.add(s, key, limits[0], limits[1], step).name(name).onChange(apply);
+  /** A numeric setting; `why`, when given, is what a hover over it says. */
+  const num = (folder: GUI, key: keyof Settings, limits: readonly [number, number], step: number, name: string, why?: string): void => {
+    const control = folder.add(s, key, limits[0], limits[1], step).name(name).onChange(apply);
+    if (why !== undefined) control.domElement.title = why;
   };
 
   const buttons = {
@@ -73,10 +75,17 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   num(sim, 'gravityY', LIMITS.gravity, 0.1, 'gravity y');
   num(sim, 'linearDamping', LIMITS.linearDamping, 0.01, 'linear damping');
   const solver = sim.addFolder('Solver');
-  num(solver, 'hertz', LIMITS.hertz, 1, 'hertz');
-  num(solver, 'substeps', LIMITS.substeps, 1, 'substeps');
-  num(solver, 'iterations', LIMITS.iterations, 1, 'iterations');
-  num(solver, 'overRelaxation', LIMITS.overRelaxation, 0.05, 'over-relaxation');
+  num(solver, 'hertz', LIMITS.hertz, 1, 'hertz', 'Physics steps per simulated second.');
+  num(solver, 'substeps', LIMITS.substeps, 1, 'substeps', 'Each step split into this many, each with its own collisions.');
+  num(solver, 'iterations', LIMITS.iterations, 1, 'iterations', 'Passes over the contacts per step: more, and stacks hold firmer.');
+  num(
+    solver,
+    'overRelaxation',
+    LIMITS.overRelaxation,
+    0.05,
+    'over-relaxation',
+    'How far each pass pushes a frictionless contact past its own answer, so corrections travel down a stack faster. 1: plain passes.',
+  );
   solver.add(s, 'sleep').name('sleep').onChange(apply);
   solver.close();
 

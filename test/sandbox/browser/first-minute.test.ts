@@ -134,6 +134,9 @@ describe.skipIf(SKIP)('the first minute, in Chromium at 1280×800', () => {
     await expect.poll(() => page.evaluate(() => window.jostle.world.options.overRelaxation)).toBe(1.5);
     await page.locator('.lil-title', { hasText: 'Solver' }).click();
     await expect(control(page, 'over-relaxation').inputValue()).resolves.toBe('1.5');
+    // A hover says what it does.
+    const title = page.locator('.lil-controller', { has: page.locator('.lil-name', { hasText: /^over-relaxation$/ }) });
+    await expect(title.getAttribute('title')).resolves.toMatch(/stack/);
     await control(page, 'over-relaxation').fill('1');
     await control(page, 'over-relaxation').press('Enter');
     await expect.poll(() => page.evaluate(() => window.jostle.world.options.overRelaxation)).toBe(1);
