@@ -2,7 +2,7 @@
  * `window.jostle`: the running sandbox for tinkering in the console and for the browser tests.
  * `world` is a getter because loading a scene or a file replaces the world.
  */
-import type { World } from '../physics/index';
+import { ENGINE_REVISION, type World } from '../physics/index';
 import type { Camera, Point } from './shared/camera';
 import type { FixedStepLoop } from './loop';
 import type { Sandbox } from './sandbox';
@@ -103,6 +103,8 @@ export interface JostleApi {
   /** Friction as the panel's slider sets it: every body (static ones too) and the default. */
   setFriction(mu: number): void;
   readonly sandbox: Sandbox;
+  /** The engine's ENGINE_REVISION, which saved replays note. */
+  readonly engineRevision: number;
   readonly stress: StressApi;
   readonly history: HistoryApi;
   /** The build tools' selection (what the inspector shows), by slot id. */
@@ -170,6 +172,7 @@ export function installDebugApi(
       sandbox.changed();
     },
     sandbox,
+    engineRevision: ENGINE_REVISION,
     get selectedIds() {
       return sandbox.build.selection.ids(sandbox.world);
     },

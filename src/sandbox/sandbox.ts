@@ -15,6 +15,7 @@ import { BodyInstances } from './shared/body-instances';
 import { Camera, type Bounds } from './shared/camera';
 import type { Grab } from './shared/grab';
 import { LocalHost } from './local-host';
+import { olderEngine } from './files/replay-file';
 import { History, MAX_HISTORY_BODIES } from './history/history';
 import type { Recording } from './history/timeline';
 import { HostStepper } from './history/host-stepper';
@@ -206,7 +207,8 @@ export class Sandbox {
   private replayEnded(): void {
     this.setPaused(true);
     const d = this.history.timeline.diverged;
-    showMessage(d === null ? 'The replay has ended: every step matched the recording. Resume to go on live.' : `The replay has ended. It DIVERGED from the recording at step ${d}.`, d === null ? 'info' : 'error');
+    const why = olderEngine(this.history.timeline.recordedBy, true);
+    showMessage(d === null ? 'The replay has ended: every step matched the recording. Resume to go on live.' : `The replay has ended. It DIVERGED from the recording at step ${d}.${why}`, d === null ? 'info' : 'error');
     this.changed();
   }
 

@@ -8,7 +8,7 @@
  * and the value: the format, every step, every input against the calls a replay may make and
  * their ranges, every world in it by the engine's own check and the page's load limits.
  */
-import { MAX_COORDINATE, World } from '../../physics/index';
+import { ENGINE_REVISION, MAX_COORDINATE, World } from '../../physics/index';
 import { findScene } from '../../scenes/index';
 import { MAX_HISTORY_BODIES } from '../history/history';
 import { worldToText, type InputOp } from '../history/ops';
@@ -31,6 +31,11 @@ export const MAX_REPLAY_WORLDS = 200;
 export interface ReplayFile {
   format: typeof REPLAY_FORMAT;
   version: typeof REPLAY_VERSION;
+  /**
+   * The engine revision (ENGINE_REVISION) that stepped the recording: its hashes hold for that
+   * revision only. Missing in files saved before revisions were noted, and when unknown.
+   */
+  engine?: number;
   /** The scene the world came from. */
   scene: string;
   /** Whether time ran paused at the start (a paused page does not drive a held body). */
@@ -49,14 +54,28 @@ export interface LoadedReplay {
 /** A recording as a replay file (allocates the JSON objects). */
 export function writeReplay(rec: Recording, scene: string): ReplayFile {
   const op = (o: InputOp): unknown => ('world' in o ? { world: JSON.parse(o.world) as unknown } : { call: o.call, args: o.args });
+  const engine = rec.engine === undefined ? ENGINE_REVISION : rec.engine;
   return {
     format: REPLAY_FORMAT,
     version: REPLAY_VERSION,
+    ...(engine === null ? {} : { engine }),
     scene,
     paused: rec.paused,
     start: JSON.parse(rec.start) as unknown,
     steps: rec.steps.map((s) => (s.ops === null ? [s.dt, s.hash] : [s.dt, s.hash, s.ops.map(op)])),
   };
+}
+
+/**
+ * What to say of a replay recorded by another engine revision, before it plays (it may
+ * diverge) or after it `diverged` (why): '' for this page's own revision.
+ */
+export function olderEngine(engine: number | null | undefined, diverged = false): string {
+  if (engine === undefined || engine === ENGINE_REVISION) return '';
+  const then = diverged ? ': if the physics has changed since, that is why' : ', so it may diverge where the physics has changed since';
+  if (engine === null) return ` It does not say which engine recorded it (it was saved before replays noted that)${then}.`;
+  const between = diverged ? 'whose physics differ' : 'so it may diverge where the physics changed between them';
+  return ` It was recorded by engine revision ${engine} and this page runs revision ${ENGINE_REVISION}, ${between}.`;
 }
 
 /** Parses and checks a replay file's text; throws an Error saying what is wrong. Changes nothing. */
@@ -75,7 +94,11 @@ export function parseReplay(text: string): LoadedReplay {
   }
   if (root.version !== REPLAY_VERSION) throw new Error(`it was written by a version this page cannot play (version ${JSON.stringify(root.version)}, expected ${REPLAY_VERSION})`);
   for (const key of Object.keys(root)) {
-    if (!['format', 'version', 'scene', 'paused', 'start', 'steps'].includes(key)) throw new Error(`the file has an unknown field ${JSON.stringify(key)}`);
+    if (!['format', 'version', 'engine', 'scene', 'paused', 'start', 'steps'].includes(key)) throw new Error(`the file has an unknown field ${JSON.stringify(key)}`);
+  }
+  const engine = root.engine ?? null;
+  if (engine !== null && !(typeof engine === 'number' && Number.isInteger(engine) && engine >= 1)) {
+    throw new Error(`engine must be the engine revision that recorded the replay, a whole number from 1, got ${show(engine)}`);
   }
   if (typeof root.paused !== 'boolean') throw new Error(`paused must be true or false, got ${show(root.paused)}`);
   const worlds = { count: 0 };
@@ -84,7 +107,7 @@ export function parseReplay(text: string): LoadedReplay {
   if (root.steps.length > MAX_REPLAY_STEPS) throw new Error(`it has ${root.steps.length} steps; this page plays at most ${MAX_REPLAY_STEPS}`);
   const steps = root.steps.map((raw, i) => readStep(`steps[${i}]`, raw, worlds));
   const scene = typeof root.scene === 'string' && findScene(root.scene) !== undefined ? root.scene : null;
-  return { scene, recording: { start, paused: root.paused, steps } };
+  return { scene, recording: { start, paused: root.paused, steps, engine } };
 }
 
 function readStep(field: string, raw: unknown, worlds: { count: number }): RecordedStep {

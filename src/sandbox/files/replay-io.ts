@@ -6,7 +6,7 @@
 import type { Sandbox } from '../sandbox';
 import { showMessage } from '../ui/messages';
 import { downloadText, readFileText } from './file-io';
-import { parseReplay, writeReplay } from './replay-file';
+import { olderEngine, parseReplay, writeReplay } from './replay-file';
 
 /** How a replay file's name ends: a dropped file with it is played, not opened as a scene. */
 export const REPLAY_SUFFIX = '.replay.json';
@@ -24,7 +24,7 @@ export function createReplayIO(sandbox: Sandbox): ReplayIO {
     try {
       const loaded = parseReplay(text);
       sandbox.playReplay(loaded.recording, loaded.scene);
-      showMessage(`Playing the replay ${source}: ${loaded.recording.steps.length} steps, each checked against the recording.`);
+      showMessage(`Playing the replay ${source}: ${loaded.recording.steps.length} steps, each checked against the recording.${olderEngine(loaded.recording.engine)}`);
       return true;
     } catch (error) {
       showMessage(`Could not play ${source}: ${(error as Error).message}. Nothing was changed.`, 'error');

@@ -64,6 +64,8 @@ export interface HistoryStatus {
   readonly seconds: number;
   readonly secondsBack: number;
   readonly diverged: number | null;
+  /** The engine revision that recorded the steps, null when unknown (see `Recording.engine`). */
+  readonly recordedBy: number | null;
   readonly playing: boolean;
 }
 
@@ -214,6 +216,7 @@ export class History {
       seconds: t.started ? t.seconds : 0,
       secondsBack: t.started ? t.timeAt(t.end) - t.timeAt(t.cursor) : 0,
       diverged: t.diverged,
+      recordedBy: t.recordedBy,
       playing: this.playing,
     };
   }

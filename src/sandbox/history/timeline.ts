@@ -14,7 +14,7 @@
  * (`goLive`: a step, an input) drops the recorded future, as an editor does, and keyframes the
  * state it continues from. Memory is bounded by time (TIMELINE_SECONDS) and bytes.
  */
-import type { World } from '../../physics/index';
+import { ENGINE_REVISION, type World } from '../../physics/index';
 import { opBytes, worldFromText, worldToText, type InputOp, type Stepper, type StepperFactory } from './ops';
 import { hashWorld } from './state-hash';
 
@@ -63,6 +63,12 @@ export interface Recording {
   /** Whether the host was paused at the start. */
   readonly paused: boolean;
   readonly steps: readonly RecordedStep[];
+  /**
+   * The engine revision (ENGINE_REVISION) whose steps the hashes are: this page's own for a
+   * recording made here, null when unknown (a replay file saved before revisions were noted).
+   * Missing means this page's own.
+   */
+  readonly engine?: number | null;
 }
 
 export interface TimelineLimits {
@@ -81,6 +87,8 @@ export class Timeline {
   cursor = 0;
   /** The first tick whose re-stepped state did not match the recording, or null. */
   diverged: number | null = null;
+  /** The engine revision whose steps were recorded (see `Recording.engine`). */
+  recordedBy: number | null = ENGINE_REVISION;
   private keys: Keyframe[] = [];
   /** steps[i] is tick base + 1 + i. */
   private steps: Array<RecordedStep & { readonly time: number }> = [];
@@ -148,6 +156,7 @@ export class Timeline {
     this.pendingApplied = false;
     this.end = this.cursor = 0;
     this.diverged = null;
+    this.recordedBy = ENGINE_REVISION;
     this.bytesHeld = 0;
   }
 
@@ -243,7 +252,7 @@ export class Timeline {
   /** The recorded span from the oldest keyframe to the newest step (inputs since then are not in it). */
   recording(): Recording {
     const k = this.keys[0];
-    return { start: k.state, paused: k.paused, steps: this.steps.map(({ dt, hash, ops }) => ({ dt, hash, ops })) };
+    return { start: k.state, paused: k.paused, steps: this.steps.map(({ dt, hash, ops }) => ({ dt, hash, ops })), engine: this.recordedBy };
   }
 
   /**
@@ -252,6 +261,7 @@ export class Timeline {
    */
   load(rec: Recording): World {
     this.clear();
+    if (rec.engine !== undefined) this.recordedBy = rec.engine;
     const world = worldFromText(rec.start);
     this.keys.push({ tick: 0, time: 0, state: rec.start, hash: hashWorld(world), paused: rec.paused });
     this.bytesHeld += rec.start.length;

@@ -6,6 +6,7 @@
  * On touch screens too: the bar is the one place for undo and redo (style: timeline-bar.css).
  */
 import './timeline-bar.css';
+import { ENGINE_REVISION } from '../../physics/index';
 import type { Sandbox } from '../sandbox';
 import type { HistoryStatus } from '../history/history';
 
@@ -26,6 +27,25 @@ export function timelineText(s: HistoryStatus): string {
   const kept = `${s.seconds.toFixed(0)} s`;
   const where = s.cursor < s.end ? `${s.playing ? 'replay ' : ''}−${s.secondsBack.toFixed(2)} s / ${kept}` : `live · ${kept}`;
   return `${where} · ${formatBytes(s.timelineBytes + s.undoBytes)}`;
+}
+
+/**
+ * The DIVERGED flag's text, its second line (null for none) and its hover text, or null while
+ * the recording holds. A recording made by another engine revision (an older page's replay) is
+ * expected to diverge where the physics changed, and the flag says so on its second line: the
+ * file is not broken, the engine differs.
+ */
+export function divergedText(s: HistoryStatus): { text: string; why: string | null; title: string } | null {
+  if (s.diverged === null) return null;
+  const same = s.recordedBy === ENGINE_REVISION;
+  const by = s.recordedBy === null ? 'an older page' : `engine revision ${s.recordedBy}`;
+  return {
+    text: `DIVERGED at step ${s.diverged}`,
+    why: same ? null : `recorded by ${by}`,
+    title: same
+      ? 'Re-stepping the recording did not give the recorded state: the replay from here is not what happened.'
+      : `Re-stepping the recording did not give the recorded state. It was recorded by ${by} and this page runs engine revision ${ENGINE_REVISION}: where the physics changed between them, the replay from here is not what happened then.`,
+  };
 }
 
 function button(text: string, title: string, action: () => void): HTMLButtonElement {
@@ -77,6 +97,10 @@ export function createTimelineBar(sandbox: Sandbox): TimelineBar {
   const flag = document.createElement('span');
   flag.className = 'diverged';
   flag.hidden = true;
+  const flagWhat = document.createElement('span');
+  const flagWhy = document.createElement('span');
+  flagWhy.className = 'why';
+  flag.append(flagWhat, flagWhy);
   bar.append(undo, redo, back, scrub, forward, readout, flag);
   document.body.appendChild(bar);
 
@@ -86,7 +110,7 @@ export function createTimelineBar(sandbox: Sandbox): TimelineBar {
     if (now - last < REDRAW_EVERY) return;
     last = now;
     const s = history.status;
-    const key = `${s.off}|${s.base}|${s.end}|${s.cursor}|${s.undoCount}|${s.redoCount}|${s.diverged}|${s.playing}|${Math.round(s.timelineBytes / 65536)}`;
+    const key = `${s.off}|${s.base}|${s.end}|${s.cursor}|${s.undoCount}|${s.redoCount}|${s.diverged}|${s.recordedBy}|${s.playing}|${Math.round(s.timelineBytes / 65536)}`;
     if (key === shown) return;
     shown = key;
     bar.classList.toggle('off', s.off !== null);
@@ -103,8 +127,11 @@ export function createTimelineBar(sandbox: Sandbox): TimelineBar {
     forward.disabled = s.off !== null;
     readout.textContent = timelineText(s);
     readout.title = `Timeline: ${s.seconds.toFixed(1)} s of simulation kept (steps ${s.base}–${s.end}), showing step ${s.cursor}; memory: timeline ${formatBytes(s.timelineBytes)}, undo ${formatBytes(s.undoBytes)} (${s.undoCount} to undo, ${s.redoCount} to redo).`;
-    flag.hidden = s.diverged === null;
-    flag.textContent = s.diverged === null ? '' : `DIVERGED at step ${s.diverged}`;
-    flag.title = 'Re-stepping the recording did not give the recorded state: the replay from here is not what happened.';
+    const diverged = divergedText(s);
+    flag.hidden = diverged === null;
+    flagWhat.textContent = diverged?.text ?? '';
+    flagWhy.textContent = diverged?.why ?? '';
+    flagWhy.hidden = diverged?.why == null;
+    flag.title = diverged?.title ?? '';
   };
 }

@@ -49,6 +49,25 @@ function barCovers(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What is wrong with where the DIVERGED flag sits: off screen, or over one of the bar's controls,
+ * the toolbar or the help button (empty when it reads whole and hides nothing).
+ */
+function flagPlacement(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const f = document.querySelector('#timeline .diverged')?.getBoundingClientRect();
+    if (f === undefined || f.width === 0) return ['no flag'];
+    const wrong: string[] = [];
+    if (f.left < 0 || f.top < 0 || f.right > window.innerWidth || f.bottom > window.innerHeight) wrong.push(`off screen: ${JSON.stringify(f)}`);
+    for (const el of document.querySelectorAll('#timeline button, #timeline #scrubber, #timeline .readout, #toolbar, #help-hint, #message.visible')) {
+      if (getComputedStyle(el).display === 'none') continue;
+      const o = el.getBoundingClientRect();
+      if (f.left < o.right && o.left < f.right && f.top < o.bottom && o.top < f.bottom) wrong.push(`over ${el.id || el.className}`);
+    }
+    return wrong;
+  });
+}
+
 /** Steps the paused page `n` times with `.`, waiting for each. */
 async function stepKeys(page: Page, key: string, n: number): Promise<void> {
   for (let k = 0; k < n; k++) await page.keyboard.press(key);
@@ -266,6 +285,58 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     // And the load is undoable: billiards comes back.
     await page.keyboard.press('Control+z');
     await expect.poll(() => hash(page)).toBe(before);
+    expect(suite.errors).toEqual([]);
+  });
+
+  it('a replay recorded by another engine revision says so, on loading and on its DIVERGED flag, readable on a phone too', async () => {
+    const page = await suite.open('?scene=playground');
+    await expect.poll(() => status(page).then((s) => s.end), { timeout: 60_000 }).toBeGreaterThan(40);
+    await page.keyboard.press(' ');
+    await page.locator('.lil-title', { hasText: /^History$/ }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), control(page, 'save replay \\(last minute\\)', 'button').click()]);
+    const file = join(ARTIFACTS, 'history-engine.replay.json');
+    await download.saveAs(file);
+    const replay = JSON.parse(readFileSync(file, 'utf8')) as { engine: number; steps: number[][] };
+    const revision = await page.evaluate(() => window.jostle.engineRevision);
+    expect(replay.engine).toBe(revision);
+    // As a newer engine's file would be: another revision, whose states differ from step 11 on.
+    replay.engine = revision + 1;
+    replay.steps[10][1] = (replay.steps[10][1] + 1) >>> 0;
+    writeFileSync(file, JSON.stringify(replay));
+
+    await clearMessage(page);
+    await page.setInputFiles('#load-replay', file);
+    expect(await messageText(page, 'info')).toContain(`recorded by engine revision ${revision + 1} and this page runs revision ${revision}`);
+    await expect.poll(() => status(page).then((s) => s.playing), { timeout: 120_000 }).toBe(false);
+    expect(await messageText(page, 'error')).toContain(`DIVERGED from the recording at step 11. It was recorded by engine revision ${revision + 1}`);
+    const flag = page.locator('#timeline .diverged');
+    await expect.poll(() => flag.innerText()).toBe(`DIVERGED at step 11\nrecorded by engine revision ${revision + 1}`);
+    expect(await flag.getAttribute('title')).toContain(`this page runs engine revision ${revision}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'history-older-engine-1280.png') });
+    expect(await flagPlacement(page)).toEqual([]);
+
+    // On a phone the bar has no room beside its controls for the flag: it must still be read whole.
+    const context = await suite.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await suite.open('?scene=playground', context);
+    await phone.setInputFiles('#load-replay', file);
+    await expect.poll(() => status(phone).then((s) => s.diverged), { timeout: 120_000 }).toBe(11);
+    await expect.poll(() => phone.locator('#timeline .diverged').isVisible()).toBe(true);
+    await waitFrames(phone, 3);
+    await phone.screenshot({ path: join(ARTIFACTS, 'history-older-engine-390.png') });
+    expect(await flagPlacement(phone)).toEqual([]);
+    // And the bar's own controls stay inside it (the replay's readout ran off the screen's edge).
+    const outside = await phone.evaluate(() => {
+      const bar = document.getElementById('timeline')?.getBoundingClientRect();
+      if (bar === undefined) return ['no bar'];
+      return [...document.querySelectorAll('#timeline > :not(.diverged)')]
+        .filter((el) => getComputedStyle(el).display !== 'none')
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.left < bar.left - 0.5 || r.right > bar.right + 0.5;
+        })
+        .map((el) => el.className || el.id);
+    });
+    expect(outside).toEqual([]);
     expect(suite.errors).toEqual([]);
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REPLAY_STEPS, parseReplay, writeReplay } from '../../../src/sandbox/files/replay-file';
+import { ENGINE_REVISION } from '../../../src/physics/index';
+import { MAX_REPLAY_STEPS, olderEngine, parseReplay, writeReplay } from '../../../src/sandbox/files/replay-file';
+import { divergedText } from '../../../src/sandbox/ui/timeline-bar';
 import { worldToText } from '../../../src/sandbox/history/ops';
 import { hashWorld } from '../../../src/sandbox/history/state-hash';
 import { Rig } from '../history/rig';
@@ -37,14 +39,54 @@ describe('replay files', () => {
     expect(player.history.timeline.diverged).toBeNull();
   });
 
-  it('a replay whose engine steps differently is flagged DIVERGED at the first wrong step', () => {
-    const { text } = recorded();
-    const file = JSON.parse(text) as { steps: Array<[number, number, unknown?]> };
+  type ReplayJson = { engine?: number; steps: Array<[number, number, unknown?]> };
+
+  /** A recorded replay with `edit` applied and step 16's hash made wrong, loaded and played 40 steps. */
+  function playTampered(edit: (file: ReplayJson) => void = () => undefined): { loaded: ReturnType<typeof parseReplay>; player: Rig } {
+    const file = JSON.parse(recorded().text) as ReplayJson;
+    edit(file);
     file.steps[15][1] = (file.steps[15][1] + 1) >>> 0;
+    const loaded = parseReplay(JSON.stringify(file));
     const player = new Rig();
-    player.history.play(parseReplay(JSON.stringify(file)).recording, 'load replay');
+    player.history.play(loaded.recording, 'load replay');
     player.run(40);
-    expect(player.history.timeline.diverged).toBe(16);
+    return { loaded, player };
+  }
+
+  it('a replay whose engine steps differently is flagged DIVERGED at the first wrong step', () => {
+    expect(playTampered().player.history.timeline.diverged).toBe(16);
+  });
+
+  it('notes the engine revision that recorded it, and a replay from another revision says so when it diverges', () => {
+    const { text } = recorded();
+    expect((JSON.parse(text) as ReplayJson).engine).toBe(ENGINE_REVISION);
+    expect(parseReplay(text).recording.engine).toBe(ENGINE_REVISION);
+    expect(olderEngine(ENGINE_REVISION)).toBe('');
+
+    // A file from an engine whose physics differs: its hashes do not hold from some step on.
+    const { loaded, player } = playTampered((file) => (file.engine = ENGINE_REVISION + 1));
+    expect(loaded.recording.engine).toBe(ENGINE_REVISION + 1);
+    expect(olderEngine(loaded.recording.engine)).toContain(`recorded by engine revision ${ENGINE_REVISION + 1}`);
+    const flag = divergedText(player.history.status);
+    expect(flag?.text).toBe('DIVERGED at step 16');
+    expect(flag?.why).toBe(`recorded by engine revision ${ENGINE_REVISION + 1}`);
+    expect(flag?.title).toContain(`this page runs engine revision ${ENGINE_REVISION}`);
+    // Saved again, it keeps the revision that recorded it.
+    const again = player.history.recording();
+    expect(again === null ? null : writeReplay(again, 'playground').engine).toBe(ENGINE_REVISION + 1);
+  });
+
+  it('plays a file saved before replays noted the engine, and says the engine is unknown if it diverges', () => {
+    const { loaded, player } = playTampered((file) => delete file.engine);
+    expect(loaded.recording.engine).toBeNull();
+    expect(olderEngine(loaded.recording.engine)).toContain('does not say which engine recorded it');
+    expect(divergedText(player.history.status)?.why).toBe('recorded by an older page');
+    const again = player.history.recording();
+    expect(again === null ? 'none' : 'engine' in writeReplay(again, 'playground')).toBe(false);
+  });
+
+  it('a recording made on this page diverging says DIVERGED alone (no other engine to blame)', () => {
+    expect(divergedText(playTampered().player.history.status)).toMatchObject({ text: 'DIVERGED at step 16', why: null });
   });
 
   const broken = (edit: (file: Record<string, unknown> & { steps: unknown[][] }) => void): string => {
@@ -58,6 +100,8 @@ describe('replay files', () => {
     ['a save file', () => JSON.stringify({ format: 'jostle-sandbox' }), 'format is "jostle-sandbox"'],
     ['a newer version', () => broken((f) => (f.version = 9)), 'version 9'],
     ['a step time out of range', () => broken((f) => (f.steps[3][0] = 0.5)), 'steps[3]: the step time'],
+    ['an engine revision that is not a whole number', () => broken((f) => (f.engine = 'new')), 'engine must be the engine revision'],
+    ['an engine revision of 0', () => broken((f) => (f.engine = 0)), 'got 0'],
     ['a hash that is not a number', () => broken((f) => (f.steps[2][1] = 'abc')), 'steps[2]: the hash'],
     ['an unknown action', () => broken((f) => (f.steps[10][2] = [{ call: 'step', args: [1] }])), '"step" is not an action'],
     ['a coordinate that is not a number', () => broken((f) => (f.steps[10][2] = [{ call: 'drag', args: ['x', 0] }])), 'drag argument 1 must be a number'],
