@@ -14,6 +14,8 @@ export interface FunnelOptions {
   friction?: number;
   /** Half width of the neck, m, to the centres of its discs. Default 2. */
   neckHalfWidth?: number;
+  /** Seed of the grains' jitter (default 5): a pour is chaotic, so each seed jams or flows its own way. */
+  seed?: number;
 }
 
 const TOP_HALF_WIDTH = 10; // m
@@ -40,7 +42,7 @@ export function funnel(world: World, options: FunnelOptions = {}): void {
       world.createBody({ type: 'static', x: x0 + (x1 - x0) * t, y: TOP_Y + (NECK_Y - TOP_Y) * t, radius: GLASS_RADIUS, restitution: 0.1, friction });
     }
   }
-  const random = mulberry32(5);
+  const random = mulberry32(options.seed ?? 5);
   const grains = options.grains ?? 300;
   const pitch = 2 * GRAIN_RADIUS + 0.05; // m between grain centres
   let placed = 0;
