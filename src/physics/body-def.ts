@@ -156,8 +156,10 @@ export function checkCoordinate(field: string, value: unknown): number {
 
 /** Validates a user's body definition, filling defaults. `where` prefixes field names. */
 export function checkBodyDef(def: unknown, where = 'body.'): CheckedBodyDef {
-  const d = checkObject(where.replace(/\.$/, ''), def ?? {});
-  checkKeys(where.replace(/\.$/, ''), d, BODY_DEF_KEYS);
+  // The definition as a whole: "body", or with no prefix (a user editing one body) "the body".
+  const whole = where === '' ? 'the body' : where.replace(/\.$/, '');
+  const d = checkObject(whole, def ?? {});
+  checkKeys(whole, d, BODY_DEF_KEYS);
   // Only a missing field takes its default: null is a value, and a wrong one.
   const or = (value: unknown, fallback: unknown): unknown => (value === undefined ? fallback : value);
   const kind = parseBodyType(`${where}type`, or(d.type, 'dynamic'));
@@ -178,6 +180,17 @@ export function checkBodyDef(def: unknown, where = 'body.'): CheckedBodyDef {
     checked[name] = value === undefined ? MATERIAL_FIELDS[name].default : checkMaterial(name, `${where}${name}`, value);
   }
   return checked;
+}
+
+/**
+ * Checks a body definition as `World.createBody` checks it, without a world: throws an Error
+ * that names the field and the value (`body.restitution must be …, got 2`) where a world would
+ * refuse it, and returns quietly where it would take it. For level files, editors and forms
+ * that check what a user typed before anything is built. `field` names the definition in the
+ * message: `'crate'` gives `crate.restitution …`, `''` gives `restitution …`.
+ */
+export function validateBodyDef(def: BodyDef, field = 'body'): void {
+  checkBodyDef(def, field === '' ? '' : `${field}.`);
 }
 
 /** Inverse mass (1/kg) of a body: zero for static and kinematic bodies. */

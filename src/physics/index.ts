@@ -23,6 +23,7 @@ export { Body } from './body.js';
 export type { CollisionFilter } from './body.js';
 export type { ContactData } from './contact-data.js';
 export type { BodyDef, BodyType } from './body-def.js';
+export { validateBodyDef } from './body-def.js';
 export type { WorldOptions } from './world-options.js';
 export { DEFAULT_OPTIONS } from './world-options.js';
 export type { ContactEventType } from './events.js';

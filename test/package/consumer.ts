@@ -40,6 +40,7 @@ import {
   BODY_KINEMATIC,
   BODY_STATIC,
   DEFAULT_OPTIONS,
+  ENGINE_REVISION,
   LINEAR_SLOP,
   MAX_COORDINATE,
   MAX_DT,
@@ -52,6 +53,7 @@ import {
   pointVsRoundedRect,
   rayVsRoundedRect,
   roundedRectOverlap,
+  validateBodyDef,
   type BodyArrays,
   type BodyDef,
   type BodySnapshot,
@@ -100,7 +102,8 @@ const overlap: number = roundedRectOverlap(0, 0, 0, 0, 1, 1, 0, point);
 const ray: RayHit = { fraction: 0, nx: 0, ny: 0 };
 const crossed: boolean = rayVsRoundedRect(-5, 0, 10, 0, 0, 0, 1, 1, 0, ray);
 const kinds: number[] = [BODY_FREE, BODY_STATIC, BODY_KINEMATIC, BODY_DYNAMIC];
-const limits: number[] = [LINEAR_SLOP, MAX_COORDINATE, MAX_DT, MAX_SIZE, MAX_SPEED, SNAPSHOT_VERSION];
+const limits: number[] = [LINEAR_SLOP, MAX_COORDINATE, MAX_DT, MAX_SIZE, MAX_SPEED, SNAPSHOT_VERSION, ENGINE_REVISION];
+validateBodyDef({ x: 1, restitution: 0.5 }, 'level.crate');
 const format: string = SNAPSHOT_FORMAT;
 const gravity: number = DEFAULT_OPTIONS.gravity.y;
 export const seen = [profile, stats, firstX, hitBody, bodies, copy, random(), inside, overlap, crossed, kinds, limits, format, gravity];

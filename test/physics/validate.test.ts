@@ -12,6 +12,7 @@ import {
   type Body,
   type BodyDef,
   type WorldOptions,
+  validateBodyDef,
 } from '../../src/physics/index';
 import { errorOf, expectRefused, run } from './helpers';
 
@@ -60,8 +61,22 @@ describe('createBody refuses a bad definition and creates nothing', () => {
       const count = world.bodyCount;
       expectRefused(world, () => world.createBody(def), field, value);
       expect(world.bodyCount).toBe(count);
+      // Checked without a world, the same definition gets the same words.
+      expect(errorOf(() => validateBodyDef(def))).toBe(errorOf(() => world.createBody(def)));
     });
   }
+
+  it('validateBodyDef: what createBody takes passes, and the message names the definition as asked', () => {
+    const good: BodyDef[] = [{}, { type: 'static', halfWidth: 10, halfHeight: 1, radius: 0 }, { type: 'kinematic', vx: 2, radius: 0.2 }, { x: -3, restitution: 1, friction: 0, density: 0.1, userData: { id: 7 } }];
+    for (const def of good) {
+      expect(() => validateBodyDef(def)).not.toThrow();
+      expect(() => new World().createBody(def)).not.toThrow();
+    }
+    expect(errorOf(() => validateBodyDef({ restitution: 2 }, 'crate'))).toBe('crate.restitution must be between 0 and 1, got 2');
+    expect(errorOf(() => validateBodyDef({ restitution: 2 }, ''))).toBe('restitution must be between 0 and 1, got 2');
+    expect(errorOf(() => validateBodyDef({ colour: 'red' } as unknown as BodyDef, ''))).toContain('the body: unknown option "colour"');
+    expect(errorOf(() => validateBodyDef(5 as unknown as BodyDef, ''))).toBe('the body must be an object, got 5');
+  });
 
   it('a shape with zero area', () => {
     const { world } = busyWorld();

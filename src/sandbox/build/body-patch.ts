@@ -4,7 +4,7 @@
  * patch throws the engine's message (it names the field and the value) and leaves every body
  * as it was: no setter has run, nothing was woken. No DOM; both hosts use it.
  */
-import { World, type Body, type BodyDef } from '../../physics/index';
+import { validateBodyDef, type Body, type BodyDef, type World } from '../../physics/index';
 
 /** What the build tools and the inspector change; every field optional, in `BodyDef`'s units and limits. */
 export type BodyPatch = Pick<BodyDef, PatchField>;
@@ -15,12 +15,6 @@ export type BodyEdit = { id: number } & BodyPatch;
 /** The fields of a patch, in the order they apply (the type first: a body made static loses its velocity). */
 export const PATCH_FIELDS = ['type', 'halfWidth', 'halfHeight', 'radius', 'x', 'y', 'vx', 'vy', 'restitution', 'friction', 'density'] as const;
 export type PatchField = (typeof PATCH_FIELDS)[number];
-
-/**
- * The engine checks a patched body as it checks a new one, in a world of its own that never
- * steps: one body is made and destroyed per check, so the checks cannot drift from the engine's.
- */
-const CHECK_WORLD = new World();
 
 /** A body's patchable fields, read now. Allocates. */
 export function readPatch(body: Body): Required<BodyPatch> {
@@ -53,14 +47,9 @@ export function checkBodyPatch(body: Body, patch: BodyPatch): void {
     merged.vx = 0;
     merged.vy = 0;
   }
-  let made: Body;
-  try {
-    made = CHECK_WORLD.createBody(merged);
-  } catch (error) {
-    // The engine says "body.restitution must be…": the user edits one body's "restitution".
-    throw new Error((error as Error).message.replace(/^body\./, ''), { cause: error });
-  }
-  CHECK_WORLD.destroyBody(made);
+  // The engine's own check of a new body, so the rules cannot drift; the user edits one body's
+  // "restitution", not a "body.restitution".
+  validateBodyDef(merged, '');
 }
 
 /** Checks `patch` (see checkBodyPatch) and applies it to `body`; on a throw nothing changed. */
