@@ -14,6 +14,7 @@ import { World, type StepProfile, type WorldStats } from '../../physics/index';
 import type { Bounds } from '../shared/camera';
 import { findScene } from '../../scenes/index';
 import { showMessage } from '../ui/messages';
+import { showSceneNote } from '../ui/scene-note';
 import type { Sandbox } from '../sandbox';
 import { readWorldSettings } from '../shared/settings';
 import { StressHud } from './stress-hud';
@@ -30,6 +31,13 @@ const TEXT_INTERVAL = 250; // ms
 
 /** What runs in the worker: the ramp, a preset, or the world the page had. */
 export type StressKind = 'ramp' | 'preset' | 'world';
+
+/** The scene note for each kind of stress test: what the page now shows. */
+const STRESS_NOTES: Record<StressKind, string> = {
+  ramp: 'The ramp adds bodies in the physics worker while a step stays within the budget, then says how many it held.',
+  preset: 'A crowd stepped in the physics worker: the card shows what each step and frame costs.',
+  world: 'This world, stepped in the physics worker: the card shows what each step and frame costs.',
+};
 
 /** What stress mode is doing, for the HUD, the tests and the console. */
 export interface StressState {
@@ -297,6 +305,8 @@ export class StressMode {
     if (kind !== 'world' && this.sandbox.settings.paused) this.sandbox.setPaused(false);
     this.kind = kind;
     this.sandbox.sceneLabel = label;
+    // The note of the scene the page had would describe a world that is no longer shown.
+    showSceneNote(STRESS_NOTES[kind]);
     this.latest = null;
     this.steps.clear();
     this.renders.clear();

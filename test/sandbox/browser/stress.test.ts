@@ -48,6 +48,8 @@ describe.skipIf(SKIP)('stress mode in Chromium', () => {
     await page.waitForFunction(() => window.jostle.stress.state.ramp !== null);
     expect((await state(page)).active).toBe(true);
     expect(await page.locator('#stress-hud').isVisible()).toBe(true);
+    // The scene's note says what runs now, not what the page had open before (the playground's).
+    expect(await page.locator('#scene-note').textContent()).toContain('The ramp adds bodies in the physics worker');
     // The card and the desktop's tool palette do not overlap.
     expect(await overlapArea(page, 'stress-hud', 'toolbar')).toBe(0);
     await page.waitForFunction(() => window.jostle.stress.state.report !== null, null, { timeout: 60_000, polling: 250 });
