@@ -154,14 +154,14 @@ export class StressMode {
     // The panel shows what runs (its sliders clamp what they cannot show).
     s.stressBudget = o.budgetMs;
     s.stressBatch = o.batch;
-    this.start('ramp', 'Stress test: the ramp', (session) => session.ramp(o));
+    this.start('ramp', 'Stress ramp', (session) => session.ramp(o));
     this.hud.setBudget(o.budgetMs);
   }
 
   /** Builds crowd(`bodies`) in the worker and runs it. */
   runPreset(bodies: number): void {
     if (!Number.isInteger(bodies) || bodies < 1) throw new Error(`a preset needs a whole number of bodies ≥ 1, got ${bodies}`);
-    this.start('preset', `Stress test: crowd (${count(bodies)})`, (session) => session.preset(bodies));
+    this.start('preset', `Crowd of ${count(bodies)}`, (session) => session.preset(bodies));
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 
@@ -174,7 +174,7 @@ export class StressMode {
     const snapshot = this.sandbox.world.toJSON();
     const bounds = { ...this.sandbox.sceneBounds };
     const title = findScene(this.sandbox.settings.scene)?.title ?? 'This world';
-    this.start('world', `${title}, in the worker`, (session) => session.load(snapshot, bounds));
+    this.start('world', title, (session) => session.load(snapshot, bounds));
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 

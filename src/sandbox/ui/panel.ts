@@ -216,8 +216,13 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
     if (s.explain && !explaining) collision.open();
     explaining = s.explain;
     for (const c of gui.controllersRecursive()) c.updateDisplay();
-    // A stress world is none of the listed scenes: name it rather than show the one before it.
-    if (sandbox.sceneLabel !== null && sceneControl instanceof OptionController) sceneControl.$display.textContent = sandbox.sceneLabel;
+    // A stress world is none of the listed scenes: name it rather than show the one before it
+    // (short, for the select's width; the hover says it whole).
+    if (sceneControl instanceof OptionController) {
+      if (sandbox.sceneLabel !== null) sceneControl.$display.textContent = sandbox.sceneLabel;
+      const label = sandbox.sceneLabel;
+      sceneControl.domElement.title = label === null ? '' : stress.active ? `${label}, stepped in the physics worker ("leave, keep the world" brings it back)` : label;
+    }
     // Bodies of different restitution (or friction): the slider cannot show one value, so it says so.
     for (const { key, control } of materialControls) {
       if (sandbox.materialMixed[key] && control instanceof NumberController) control.$input.value = 'mixed';

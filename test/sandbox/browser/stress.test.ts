@@ -82,6 +82,22 @@ describe.skipIf(SKIP)('stress mode in Chromium', () => {
     const s = await state(page);
     expect(s.bodies).toBe(10_004);
     expect(s.kind).toBe('preset');
+    // The scene select names the stress world, whole in its width, and says more on hover.
+    const select = await page.evaluate(() => {
+      const control = [...document.querySelectorAll('.lil-controller')].find((c) => c.querySelector('.lil-name')?.textContent === 'scene');
+      const display = control?.querySelector('.lil-display');
+      if (display === null || display === undefined) return { text: undefined, fits: false, title: undefined };
+      // The text against the box that shows it: the box clips it, so a label too long for one
+      // line wrapped out of sight (no scroll to measure).
+      const range = document.createRange();
+      range.selectNodeContents(display);
+      const text = range.getBoundingClientRect();
+      const box = display.getBoundingClientRect();
+      const fits = text.height <= box.height + 0.5 && text.right <= box.right - parseFloat(getComputedStyle(display).paddingRight);
+      return { text: display.textContent, fits, title: (control as HTMLElement | undefined)?.title };
+    });
+    expect(select).toMatchObject({ text: 'Crowd of 10,000', fits: true });
+    expect(select.title).toContain('stepped in the physics worker');
     // Let the worker run a while, then bring the world back to the main thread.
     await page.waitForFunction(() => window.jostle.stress.state.steps > 60, null, { timeout: 30_000 });
     figures.preset10k = await state(page);
