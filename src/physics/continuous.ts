@@ -49,12 +49,14 @@ export function sweepFastBodies(store: BodyStore, bp: Broadphase, contacts: Cont
  */
 export function sweepFastRange(s: BodyStore, statics: FlatTree, hits: HitList, stack: Int32Array, from: number, to: number): number {
   let stopped = 0;
+  // In locals: the sweep is a call, after which V8 would reload every field in the loop.
+  const { kind, awake, sensor, x, y, prevX, prevY, halfWidth, halfHeight, radius } = s;
   for (let i = from; i < to; i++) {
     // A sensor goes through walls.
-    if (s.kind[i] !== BODY_DYNAMIC || s.awake[i] === 0 || s.sensor[i] === 1) continue;
-    const dx = s.x[i] - s.prevX[i];
-    const dy = s.y[i] - s.prevY[i];
-    const limit = SWEEP_FRACTION * (Math.min(s.halfWidth[i], s.halfHeight[i]) + s.radius[i]);
+    if (kind[i] !== BODY_DYNAMIC || awake[i] === 0 || sensor[i] === 1) continue;
+    const dx = x[i] - prevX[i];
+    const dy = y[i] - prevY[i];
+    const limit = SWEEP_FRACTION * (Math.min(halfWidth[i], halfHeight[i]) + radius[i]);
     if (dx * dx + dy * dy <= limit * limit) continue;
     if (sweepBody(s, statics, hits, stack, i)) stopped++;
   }
