@@ -46,6 +46,8 @@ export class RowColours {
   /** Per body, 1 when it has a row of colour 0. */
   private walled = new Uint8Array(0);
   private colour = new Uint8Array(0);
+  /** The counts of the contacts being coloured (their `colourStart`), for `pick`. */
+  private starts: Int32Array = new Int32Array(0);
 
   /**
    * Colours the rows: writes the colour order to `contacts.order` and its groups to
@@ -54,53 +56,83 @@ export class RowColours {
    */
   sort(store: BodyStore, contacts: ContactBuffer): void {
     const n = contacts.count;
+    this.prepare(store, contacts, n);
+    const kind = store.kind;
+    const { a, b } = contacts;
+    const colour = this.colour;
+    for (let c = 0; c < n; c++) colour[c] = this.pick(kind, a[c], b[c]);
+    this.order(contacts, n);
+  }
+
+  /**
+   * The same colours as `sort`, from the pairs before their rows are written: row r is the r-th
+   * pair p (in pair order) with `isRow[p] === rowMark`, joining bodies `pairA[p]` and `pairB[p]`.
+   * So the threads can write the rows meanwhile (collide-blocks.ts): this reads no row.
+   * `contacts` must have room for `rows` rows.
+   */
+  sortPairs(store: BodyStore, contacts: ContactBuffer, pairA: Int32Array, pairB: Int32Array, isRow: Uint8Array, rowMark: number, pairCount: number, rows: number): void {
+    this.prepare(store, contacts, rows);
+    const kind = store.kind;
+    const colour = this.colour;
+    let r = 0;
+    for (let p = 0; p < pairCount; p++) if (isRow[p] === rowMark) colour[r++] = this.pick(kind, pairA[p], pairB[p]);
+    this.order(contacts, rows);
+  }
+
+  /** Clears the masks and counts and makes room for `rows` rows. */
+  private prepare(store: BodyStore, contacts: ContactBuffer, rows: number): void {
     if (this.masks.length < store.end) {
       this.masks = new Uint32Array(store.capacity);
       this.walled = new Uint8Array(store.capacity);
     }
-    if (this.colour.length < contacts.a.length) this.colour = new Uint8Array(contacts.a.length);
-    const { masks: mask, walled, colour } = this;
-    if (contacts.order.length < contacts.a.length) contacts.order = grown(contacts.order, contacts.a.length);
-    const order = contacts.order;
-    const start = contacts.colourStart;
-    mask.fill(0, 0, store.end);
-    walled.fill(0, 0, store.end);
-    start.fill(0);
-    const kind = store.kind;
-    const { a, b } = contacts;
-    for (let c = 0; c < n; c++) {
-      const ia = a[c];
-      const ib = b[c];
-      const staticA = kind[ia] === BODY_STATIC;
-      const staticB = kind[ib] === BODY_STATIC;
-      let k = COLOUR_COUNT; // overflow
-      if (staticA !== staticB) {
-        // A wall row: colour 0 if its moving body has none there yet.
-        const body = staticA ? ib : ia;
-        if (walled[body] === 0) {
-          walled[body] = 1;
-          colour[c] = 0;
-          start[1]++;
-          continue;
-        }
+    const room = Math.max(rows, contacts.a.length);
+    if (this.colour.length < room) this.colour = new Uint8Array(room);
+    if (contacts.order.length < room) contacts.order = grown(contacts.order, room);
+    this.masks.fill(0, 0, store.end);
+    this.walled.fill(0, 0, store.end);
+    contacts.colourStart.fill(0);
+    this.starts = contacts.colourStart;
+  }
+
+  /** The colour of the next row, between bodies ia and ib, counted in `colourStart`. */
+  private pick(kind: Uint8Array, ia: number, ib: number): number {
+    const { masks: mask, walled } = this;
+    const start = this.starts;
+    const staticA = kind[ia] === BODY_STATIC;
+    const staticB = kind[ib] === BODY_STATIC;
+    if (staticA !== staticB) {
+      // A wall row: colour 0 if its moving body has none there yet.
+      const body = staticA ? ib : ia;
+      if (walled[body] === 0) {
+        walled[body] = 1;
+        start[1]++;
+        return 0;
       }
-      // The colours this row may take and neither body has yet; the lowest wins.
-      const free = ~((staticA ? 0 : mask[ia]) | (staticB ? 0 : mask[ib])) & (staticA || staticB ? WALL_COLOURS : DYNAMIC_COLOURS);
-      if (free !== 0) {
-        const j = 31 - Math.clz32(free & -free);
-        const bit = 1 << j;
-        if (!staticA) mask[ia] |= bit;
-        if (!staticB) mask[ib] |= bit;
-        k = j + 1;
-      }
-      colour[c] = k;
-      start[k + 1]++;
     }
+    let k = COLOUR_COUNT; // overflow
+    // The colours this row may take and neither body has yet; the lowest wins.
+    const free = ~((staticA ? 0 : mask[ia]) | (staticB ? 0 : mask[ib])) & (staticA || staticB ? WALL_COLOURS : DYNAMIC_COLOURS);
+    if (free !== 0) {
+      const j = 31 - Math.clz32(free & -free);
+      const bit = 1 << j;
+      if (!staticA) mask[ia] |= bit;
+      if (!staticB) mask[ib] |= bit;
+      k = j + 1;
+    }
+    start[k + 1]++;
+    return k;
+  }
+
+  /** The groups from the counts, and the rows in colour order (a stable counting sort). */
+  private order(contacts: ContactBuffer, n: number): void {
+    const start = contacts.colourStart;
+    const colour = this.colour;
     let used = 0;
     for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > 0) used++;
     this.used = used;
     for (let k = 0; k <= COLOUR_COUNT; k++) start[k + 1] += start[k];
-    // Stable counting sort: row `order[i]` is the i-th in colour order.
+    // Row `order[i]` is the i-th in colour order.
+    const order = contacts.order;
     for (let c = 0; c < n; c++) order[start[colour[c]]++] = c;
     for (let k = COLOUR_COUNT + 1; k > 0; k--) start[k] = start[k - 1];
     start[0] = 0;

@@ -411,7 +411,6 @@ export class World {
     for (let k = 0; k < o.substeps; k++) {
       const energy = this.integrateVelocities(h);                                     clock.lap('solve');
       this.collide(h);
-      this.colours.sort(this.store, this.contacts);
                                                                                       clock.lap('narrowphase');
       this.solve(h, energy);                                                          clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts, this.runner);      clock.lap('continuous');
@@ -430,13 +429,14 @@ export class World {
     st.sweptStops = stops;
   }
 
-  /** Contact rows from the cached pairs (collide.ts), on the team's threads when there are several (collide-blocks.ts). */
+  /** Contact rows from the cached pairs (collide.ts), on the team's threads when there are several (collide-blocks.ts), then their colours (colour.ts). */
   private collide(h: number): void {
     const spec = this.opts.speculativeDistance;
     if (this.runner.threads > 1) {
-      collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+      collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair, this.colours);
     } else {
       collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+      this.colours.sort(this.store, this.contacts);
     }
   }
 

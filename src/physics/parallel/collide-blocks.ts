@@ -4,10 +4,13 @@
  *   1. test (threads, by blocks of pairs): each pair's verdict (no row, a row with its normal
  *      and separation, a sensor, or a touching pair that drifted apart) and each block's rows;
  *   2. here: the events and sensor pairs in pair order, and where each block's rows start;
- *   3. write (threads, by blocks): the rows, in pair order, at their block's start;
+ *   3. write (threads, by blocks): the rows, in pair order, at their block's start, while the
+ *      calling thread colours them from the pairs (colour.ts's `sortPairs`: the same colours
+ *      as from the rows, and no thread waits for the colouring);
  * then the wall, kicked and woken lists from the rows, in row order, as `collidePairs` makes them.
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from '../body-store.js';
+import type { RowColours } from '../colour.js';
 import { isActive, spreadCoincident, type SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
@@ -70,6 +73,7 @@ export function collideBlocks(
   speculativeDistance: number,
   wake: (index: number) => void,
   onSensor: SensorTouch,
+  colours: RowColours,
 ): void {
   const pairCount = pairs.count;
   const scratch = runner.scratch;
@@ -95,7 +99,12 @@ export function collideBlocks(
   }
   contacts.count = 0;
   contacts.reserve(rows);
-  runner.run(JOB_COLLIDE_WRITE, 0, blocks);
+  // The colour order's room too, before the workers start: growing a shared array mid-job
+  // would hand them new buffers.
+  if (contacts.order.length < contacts.a.length) contacts.order = grown(contacts.order, contacts.a.length);
+  runner.begin(JOB_COLLIDE_WRITE, 0, blocks);
+  colours.sortPairs(store, contacts, pairs.a, pairs.b, verdict, ROW, pairCount, rows);
+  runner.join();
   contacts.count = rows;
   listRows(store, contacts, wake);
 }

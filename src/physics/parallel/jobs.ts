@@ -98,6 +98,14 @@ export interface StepRunner {
   run(job: number, from: number, to: number): number;
   /** Runs `job` over [from, to) on the calling thread only (the overflow group). */
   runHere(job: number, from: number, to: number): number;
+  /**
+   * Starts `job` over [from, to) on the worker threads and returns at once, so the calling
+   * thread can do other work that touches nothing the job does; `join` then helps finish it
+   * and returns the count. With no workers the job runs here, now. One job at a time.
+   */
+  begin(job: number, from: number, to: number): void;
+  /** Finishes the job `begin` started (claiming what the workers have not) and returns its count. */
+  join(): number;
   /** Makes `partials` hold at least `blocks` values. */
   reservePartials(blocks: number): void;
 }

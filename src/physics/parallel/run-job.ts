@@ -72,6 +72,19 @@ export abstract class ViewsRunner {
     return this.views.scratch;
   }
 
+  /** `begin`'s count when the job ran here at once. */
+  private begun = 0;
+
+  begin(job: number, from: number, to: number): void {
+    this.begun = this.runHere(job, from, to);
+  }
+
+  join(): number {
+    const count = this.begun;
+    this.begun = 0;
+    return count;
+  }
+
   runHere(job: number, from: number, to: number): number {
     return runJob(job, this.views, from, to);
   }

@@ -107,6 +107,27 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     const blockJob = isBlockJob(job);
     const threads = this.threads;
     if (to - from < (blockJob ? threads : threads * MIN_ROWS_PER_THREAD)) return this.runHere(job, from, to);
+    this.publish(job, from, to);
+    return this.finish();
+  }
+
+  override begin(job: number, from: number, to: number): void {
+    const threads = this.threads;
+    if (to - from < (isBlockJob(job) ? threads : threads * MIN_ROWS_PER_THREAD)) super.begin(job, from, to);
+    else this.publish(job, from, to);
+  }
+
+  override join(): number {
+    return this.published.job === NO_JOB ? super.join() : this.finish();
+  }
+
+  /** The job `publish` handed out, for `finish` (job NO_JOB: none). */
+  private readonly published = { job: NO_JOB, from: 0, to: 0, chunks: 0, tag: 0 };
+
+  /** Hands `job` over [from, to) to the workers, in chunks, and wakes them. */
+  private publish(job: number, from: number, to: number): void {
+    const blockJob = isBlockJob(job);
+    const threads = this.threads;
     if (this.sharedAt !== sharedGeneration()) this.share();
     const chunks = Math.min(threads * CHUNKS_PER_THREAD, blockJob ? to - from : Math.ceil((to - from) / MIN_CHUNK_ROWS), MAX_CHUNKS);
     const ctl = this.ctl;
@@ -125,6 +146,19 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     Atomics.store(ctl, C_CURSOR, tag);
     Atomics.store(ctl, C_EPOCH, epoch);
     if (Atomics.load(ctl, C_SLEEPING) > 0) Atomics.notify(ctl, C_EPOCH);
+    const p = this.published;
+    p.job = job;
+    p.from = from;
+    p.to = to;
+    p.chunks = chunks;
+    p.tag = tag;
+  }
+
+  /** Claims the published job's chunks left unclaimed, waits for the rest, and returns its count. */
+  private finish(): number {
+    const ctl = this.ctl;
+    const { job, from, to, chunks, tag } = this.published;
+    this.published.job = NO_JOB;
     let sum = 0;
     for (;;) {
       const k = Atomics.add(ctl, C_CURSOR, 1) - tag;
