@@ -48,6 +48,29 @@ describe.skipIf(SKIP)('the first minute, in Chromium at 1280×800', () => {
     expect(folders.map((f) => f.title)).toEqual(expect.arrayContaining(['Stress test', 'Debug draw', 'Save and share']));
     const height = await page.evaluate(() => document.querySelector('.lil-gui.lil-root')?.getBoundingClientRect().height ?? Infinity);
     expect(height).toBeLessThanOrEqual(VIEWPORT.height - 16);
+    // Every scene's title reads whole in the scene select's one-line box (a longer one wraps to a
+    // second line out of sight, as a stress label once did): each is tried in the box, then the
+    // shown one put back.
+    const cut = await page.evaluate(() => {
+      const control = [...document.querySelectorAll('.lil-controller')].find((c) => c.querySelector('.lil-name')?.textContent === 'scene');
+      const display = control?.querySelector('.lil-display');
+      const options = [...(control?.querySelectorAll('option') ?? [])].map((o) => o.textContent ?? '');
+      if (display === null || display === undefined || options.length === 0) return ['no scene select'];
+      const shown = display.textContent;
+      const range = document.createRange();
+      const textBox = (text: string): DOMRect => {
+        display.textContent = text;
+        range.selectNodeContents(display);
+        return range.getBoundingClientRect();
+      };
+      // The box grows with its text up to its row's width, then the text wraps.
+      const line = textBox('X').height;
+      const row = display.parentElement?.getBoundingClientRect() ?? display.getBoundingClientRect();
+      const wrong = options.filter((title) => textBox(title).height > line + 0.5 || display.getBoundingClientRect().right > row.right + 0.5);
+      display.textContent = shown;
+      return wrong;
+    });
+    expect(cut).toEqual([]);
   });
 
   it('a grab in play selects nothing; alt + click explains a pair; Escape clears it', async () => {
