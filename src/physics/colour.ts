@@ -15,7 +15,6 @@
  */
 import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import { grown } from './grown.js';
 
 /**
  * Colours before the overflow group: colour 0, for rows with a static body only, then 32 more,
@@ -46,8 +45,6 @@ export class RowColours {
   /** Per body, 1 when it has a row of colour 0. */
   private walled = new Uint8Array(0);
   private colour = new Uint8Array(0);
-  /** The counts of the contacts being coloured (their `colourStart`), for `pick`. */
-  private starts: Int32Array = new Int32Array(0);
 
   /**
    * Colours the rows: writes the colour order to `contacts.order` and its groups to
@@ -58,9 +55,9 @@ export class RowColours {
     const n = contacts.count;
     this.prepare(store, contacts, n);
     const kind = store.kind;
-    const { a, b } = contacts;
+    const { a, b, colourStart } = contacts;
     const colour = this.colour;
-    for (let c = 0; c < n; c++) colour[c] = this.pick(kind, a[c], b[c]);
+    for (let c = 0; c < n; c++) colour[c] = this.pick(kind, colourStart, a[c], b[c]);
     this.order(contacts, n);
   }
 
@@ -68,36 +65,33 @@ export class RowColours {
    * The same colours as `sort`, from the pairs before their rows are written: row r is the r-th
    * pair p (in pair order) with `isRow[p] === rowMark`, joining bodies `pairA[p]` and `pairB[p]`.
    * So the threads can write the rows meanwhile (collide-blocks.ts): this reads no row.
-   * `contacts` must have room for `rows` rows.
+   * `contacts` must have room for `rows` rows (`ContactBuffer.reserve`).
    */
   sortPairs(store: BodyStore, contacts: ContactBuffer, pairA: Int32Array, pairB: Int32Array, isRow: Uint8Array, rowMark: number, pairCount: number, rows: number): void {
     this.prepare(store, contacts, rows);
     const kind = store.kind;
     const colour = this.colour;
+    const start = contacts.colourStart;
     let r = 0;
-    for (let p = 0; p < pairCount; p++) if (isRow[p] === rowMark) colour[r++] = this.pick(kind, pairA[p], pairB[p]);
+    for (let p = 0; p < pairCount; p++) if (isRow[p] === rowMark) colour[r++] = this.pick(kind, start, pairA[p], pairB[p]);
     this.order(contacts, rows);
   }
 
-  /** Clears the masks and counts and makes room for `rows` rows. */
+  /** Clears the masks and counts and makes room for `rows` colours (the colour order grows with the rows). */
   private prepare(store: BodyStore, contacts: ContactBuffer, rows: number): void {
     if (this.masks.length < store.end) {
       this.masks = new Uint32Array(store.capacity);
       this.walled = new Uint8Array(store.capacity);
     }
-    const room = Math.max(rows, contacts.a.length);
-    if (this.colour.length < room) this.colour = new Uint8Array(room);
-    if (contacts.order.length < room) contacts.order = grown(contacts.order, room);
+    if (this.colour.length < rows) this.colour = new Uint8Array(contacts.a.length);
     this.masks.fill(0, 0, store.end);
     this.walled.fill(0, 0, store.end);
     contacts.colourStart.fill(0);
-    this.starts = contacts.colourStart;
   }
 
-  /** The colour of the next row, between bodies ia and ib, counted in `colourStart`. */
-  private pick(kind: Uint8Array, ia: number, ib: number): number {
+  /** The colour of the next row, between bodies ia and ib, counted in `start` (the groups' counts). */
+  private pick(kind: Uint8Array, start: Int32Array, ia: number, ib: number): number {
     const { masks: mask, walled } = this;
-    const start = this.starts;
     const staticA = kind[ia] === BODY_STATIC;
     const staticB = kind[ib] === BODY_STATIC;
     if (staticA !== staticB) {
@@ -141,7 +135,5 @@ export class RowColours {
 
 /** Marks the rows as never coloured and makes their order row order (buffers filled by hand, as in tests). */
 export function useRowOrder(contacts: ContactBuffer): void {
-  const n = contacts.count;
-  if (contacts.order.length < n) contacts.order = grown(contacts.order, contacts.a.length);
-  for (let c = 0; c < n; c++) contacts.order[c] = c;
+  for (let c = 0; c < contacts.count; c++) contacts.order[c] = c;
 }

@@ -76,7 +76,7 @@ export class ContactBuffer {
    * the overflow group last; valid while `colourStart[COLOUR_COUNT + 1] === count`.
    */
   colourStart: Int32Array = new Int32Array(COLOUR_COUNT + 2);
-  /** The rows in colour order (colour.ts): every pass over rows walks this list. */
+  /** The rows in colour order (colour.ts): every pass over rows walks this list. Grown with the rows. */
   order: Int32Array = new Int32Array(0);
 
   /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
@@ -138,6 +138,7 @@ export class ContactBuffer {
     this.friction = grown(this.friction, n);
     this.tangentImpulse = grown(this.tangentImpulse, n);
     this.bounce = grown(this.bounce, n);
+    this.order = grown(this.order, n);
     this.walls = grown(this.walls, n);
     this.kicked = grown(this.kicked, n);
   }

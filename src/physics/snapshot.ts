@@ -213,8 +213,9 @@ const FAT_FIELDS = ['fat[0]', 'fat[1]', 'fat[2]', 'fat[3]'];
  * failed check can be run again for its message.
  */
 function readBody(raw: unknown, where: string, slotCount: number, seen: Uint8Array, kinds: Uint8Array, version: number) {
-  const b = checkObject(where === '' ? 'body' : where.slice(0, -1), raw);
-  checkKeys(where === '' ? 'body' : where.slice(0, -1), b, BODY_KEYS);
+  const whole = where === '' ? 'body' : where.slice(0, -1);
+  const b = checkObject(whole, raw);
+  checkKeys(whole, b, BODY_KEYS);
   const id = checkInteger(`${where}id`, b.id, 0, slotCount - 1);
   if (seen[id]) throw new Error(`${where}id: slot ${id} appears twice`);
   const generation = checkInteger(`${where}generation`, b.generation, 0, 0xffffffff);

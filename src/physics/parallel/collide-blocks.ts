@@ -98,10 +98,9 @@ export function collideBlocks(
     rows += n;
   }
   contacts.count = 0;
+  // Room for the rows and their colour order before the workers start: growing a shared array
+  // mid-job would hand them new buffers.
   contacts.reserve(rows);
-  // The colour order's room too, before the workers start: growing a shared array mid-job
-  // would hand them new buffers.
-  if (contacts.order.length < contacts.a.length) contacts.order = grown(contacts.order, contacts.a.length);
   runner.begin(JOB_COLLIDE_WRITE, 0, blocks);
   colours.sortPairs(store, contacts, pairs.a, pairs.b, verdict, ROW, pairCount, rows);
   runner.join();

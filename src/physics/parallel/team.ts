@@ -104,13 +104,11 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
   }
 
   run(job: number, from: number, to: number): number {
-    const blockJob = isBlockJob(job);
-    const threads = this.threads;
-    if (to - from < (blockJob ? threads : threads * MIN_ROWS_PER_THREAD)) return this.runHere(job, from, to);
-    this.publish(job, from, to);
-    return this.finish();
+    this.begin(job, from, to);
+    return this.join();
   }
 
+  /** Publishes `job` for the workers, or runs it here when it is too small to share. */
   override begin(job: number, from: number, to: number): void {
     const threads = this.threads;
     if (to - from < (isBlockJob(job) ? threads : threads * MIN_ROWS_PER_THREAD)) super.begin(job, from, to);
