@@ -40,6 +40,9 @@ export class ContactBuffer {
   tangentImpulse: Float64Array = new Float64Array(0);
   /** The part of `impulse` that restitution added (N·s), so it can be scaled back (see solver.ts). */
   bounce: Float64Array = new Float64Array(0);
+  /** The step's warm start (N·s, as the pair cache keeps it), for a solve that starts again (solver.ts's `restartSolve`). */
+  warmImpulse: Float32Array = new Float32Array(0);
+  warmTangent: Float32Array = new Float32Array(0);
 
   /**
    * Rows that are impacts, in row order, written by the solver's first pass: apart, but closing
@@ -138,6 +141,8 @@ export class ContactBuffer {
     this.friction = grown(this.friction, n);
     this.tangentImpulse = grown(this.tangentImpulse, n);
     this.bounce = grown(this.bounce, n);
+    this.warmImpulse = grown(this.warmImpulse, n);
+    this.warmTangent = grown(this.warmTangent, n);
     this.order = grown(this.order, n);
     this.walls = grown(this.walls, n);
     this.kicked = grown(this.kicked, n);

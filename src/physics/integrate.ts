@@ -54,7 +54,7 @@ export function integrateVelocityRange(
   worldDamping: number,
 ): number {
   let energy = 0;
-  const { kind, awake, vx: vxs, vy: vys, invMass, gravityScale, linearDamping } = s;
+  const { kind, awake, vx: vxs, vy: vys, startVx, startVy, invMass, gravityScale, linearDamping } = s;
   const gx = gravityX * h;
   const gy = gravityY * h;
   const damp = 1 / (1 + h * worldDamping);
@@ -74,6 +74,8 @@ export function integrateVelocityRange(
     }
     vxs[i] = vx;
     vys[i] = vy;
+    startVx[i] = vx;
+    startVy[i] = vy;
     energy += (vx * vx + vy * vy) / invMass[i];
   }
   return energy;

@@ -156,7 +156,7 @@ export function prepareRows(
   gravityY: number,
 ): number {
   const { kind, vx, vy, invMass, friction: bodyFriction, gravityScale } = store;
-  const { a, b, nx, ny, mass, approach, separation, bias, friction, bounce: toi } = contacts;
+  const { a, b, nx, ny, mass, approach, separation, bias, friction, bounce: toi, impulse, tangentImpulse, warmImpulse, warmTangent } = contacts;
   const invDt = 1 / dt;
   const gravity = gravityX !== 0 || gravityY !== 0;
   let unequal = 0;
@@ -192,6 +192,8 @@ export function prepareRows(
     bias[c] = t !== 0 || sep <= 0 ? 0 : sep * invDt - 0.5 * gn * dt;
     const mu = bodyFriction[ia] * bodyFriction[ib];
     friction[c] = mu === 0 ? 0 : Math.sqrt(mu);
+    warmImpulse[c] = impulse[c];
+    warmTangent[c] = tangentImpulse[c];
   }
   return unequal;
 }
@@ -460,17 +462,8 @@ const ENERGY_TOLERANCE = 1e-9;
  * energy. Returns λ. Rare: four passes over the bodies when it acts.
  */
 export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, before: number, after: number, dt: number): number {
-  const { a, b } = contacts;
-  const { kind, vx, vy } = store;
-  const n = contacts.count;
   const limit = before * (1 + ENERGY_TOLERANCE);
-  if (after <= limit) return 1;
-  for (let c = 0; c < n; c++) {
-    const ia = a[c];
-    const ib = b[c];
-    if (kind[ia] === BODY_KINEMATIC && (vx[ia] !== 0 || vy[ia] !== 0)) return 1;
-    if (kind[ib] === BODY_KINEMATIC && (vx[ib] !== 0 || vy[ib] !== 0)) return 1;
-  }
+  if (after <= limit || movesKinematic(store, contacts)) return after;
   // E(λ) = e0 + B·λ + A·λ²: sample λ = 0 and λ = 1/2 by scaling the bounces back.
   const e1 = kineticEnergy(store);
   scaleBounces(store, contacts, 0.5, dt);
@@ -488,7 +481,66 @@ export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, bef
     lambda = lambda < 0 ? 0 : lambda > 1 ? 1 : lambda * (1 - 1e-12);
   }
   scaleBounces(store, contacts, lambda, dt);
-  return lambda;
+  return kineticEnergy(store);
+}
+
+/** Whether a row has a kinematic body that moves: its contacts may rightly add energy. */
+export function movesKinematic(store: BodyStore, contacts: ContactBuffer): boolean {
+  const { a, b } = contacts;
+  const { kind, vx, vy } = store;
+  for (let c = 0; c < contacts.count; c++) {
+    const ia = a[c];
+    const ib = b[c];
+    if (kind[ia] === BODY_KINEMATIC && (vx[ia] !== 0 || vy[ia] !== 0)) return true;
+    if (kind[ib] === BODY_KINEMATIC && (vx[ib] !== 0 || vy[ib] !== 0)) return true;
+  }
+  return false;
+}
+
+/** Whether kinetic energy `after` the contact solve is above `before` it, beyond rounding. */
+export function gainedEnergy(before: number, after: number): boolean {
+  return after > before * (1 + ENERGY_TOLERANCE);
+}
+
+/**
+ * Shares of the warm start that a solve which gained energy starts again with, in turn, each
+ * of the try before's (`restartSolve`), until one does not gain. Half first: a stack keeps half
+ * of what holds it up; then none.
+ * A 40-box frictionless column settled to 0.0002 m/s in 6 s this way; starting from rest
+ * at once, it lost its support every 19 steps and still moved at 0.017 m/s.
+ */
+export const RESTART_WARM_SHARES: readonly number[] = [0.5, 0];
+
+/**
+ * Undoes the step's contact solve and position update, for a solve that starts again with
+ * `warmShare` of the last try's warm start: every moving body goes back to its velocity before
+ * the solve (`startVx`, `startVy`) and its position before the update, and every row's
+ * impulses to that share of the warm start the last try began with (`prepareRows` keeps it).
+ *
+ * Why: the warm start re-applies last step's impulses, and after an impact those are the
+ * impulses that stopped it. Where the bodies have parted since, in a chain of unequal masses,
+ * eight passes do not take that push back, and the solve ends with more energy than it started
+ * with (a 64-body crowd gained 4 % in one step; a 40-box column breathed up and down). From rest
+ * the passes cannot gain: projected Gauss-Seidel lowers ½λᵀAλ + λᵀ(vn0 + bias) from 0 at
+ * λ = 0, so the energy change λᵀvn0 + ½λᵀAλ ends at or below -λᵀbias <= 0 (frictionless rows;
+ * friction only takes energy away).
+ */
+export function restartSolve(store: BodyStore, contacts: ContactBuffer, warmShare: number): void {
+  const { kind, awake, x, y, vx, vy, prevX, prevY, startVx, startVy } = store;
+  for (let i = 0; i < store.end; i++) {
+    const k = kind[i];
+    if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
+    x[i] = prevX[i];
+    y[i] = prevY[i];
+    if (k !== BODY_DYNAMIC) continue;
+    vx[i] = startVx[i];
+    vy[i] = startVy[i];
+  }
+  const { impulse, tangentImpulse, warmImpulse, warmTangent } = contacts;
+  for (let c = 0; c < contacts.count; c++) {
+    impulse[c] = warmShare * warmImpulse[c];
+    tangentImpulse[c] = warmShare * warmTangent[c];
+  }
 }
 
 /**

@@ -48,7 +48,11 @@ import type { ThreadPool } from './parallel/pool.js';
 import { ThreadTeam } from './parallel/team.js';
 import {
   applyRestitution,
+  gainedEnergy,
   limitBounceEnergy,
+  movesKinematic,
+  restartSolve,
+  RESTART_WARM_SHARES,
   moveToImpact,
   pushOut,
   solveVelocities,
@@ -447,13 +451,28 @@ export class World {
     const s = this.store;
     const c = this.contacts;
     const r = this.runner;
-    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r, o.overRelaxation);
-    const bounced = applyRestitution(s, c, o.restitutionThreshold, r);
-    const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y, r);
-    if (bounced && after > energy) limitBounceEnergy(s, c, energy, after, h);
+    // The warm start can leave the solve with more energy than it began with (restartSolve
+    // says when): then it runs again with less of the warm start, down to none, which cannot gain.
+    let gained = gainedEnergy(energy, this.solveContacts(h, energy)) && !movesKinematic(s, c);
+    for (let k = 0; gained && k < RESTART_WARM_SHARES.length; k++) {
+      restartSolve(s, c, RESTART_WARM_SHARES[k]);
+      gained = gainedEnergy(energy, this.solveContacts(h, energy));
+    }
     moveToImpact(s, c);
     pushOut(s, c, o.positionIterations, r);
     this.storeContactState();
+  }
+
+  /** The contact solve, its bounces (held to `energy`, J) and the position update; returns the kinetic energy (J) after. */
+  private solveContacts(h: number, energy: number): number {
+    const o = this.opts;
+    const s = this.store;
+    const c = this.contacts;
+    const r = this.runner;
+    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r, o.overRelaxation);
+    const bounced = applyRestitution(s, c, o.restitutionThreshold, r);
+    const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y, r);
+    return bounced && after > energy ? limitBounceEnergy(s, c, energy, after, h) : after;
   }
 
   /** Gravity and damping (integrate.ts); returns the kinetic energy (J) after. */

@@ -115,7 +115,9 @@ describe('issue 12 item 2: bouncing never creates energy', () => {
   }
 
   it('a crowd of random bodies in a closed box never gains more than 0.01 % in a step', () => {
-    for (const seed of [1, 2, 3]) {
+    // Twenty crowds: a warm start that outlives an impact gained up to 4 % in a step in five of
+    // them (seeds 11, 14, 15, 17 and 19), none of which the first three showed.
+    for (let seed = 1; seed <= 20; seed++) {
       const rise = worstEnergyRise(randomCrowd(seed), 300);
       expect(rise, `seed ${seed}: worst rise ${(rise * 100).toFixed(3)} %`).toBeLessThanOrEqual(MAX_RISE);
     }

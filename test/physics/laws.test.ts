@@ -295,11 +295,12 @@ describe('a column of 40 frictionless boxes on the floor', () => {
     return boxes;
   }
 
-  it('comes to rest in 6 s, sleep off: every box slower than 1 cm/s, no overlap past twice the slop', () => {
+  it('comes to rest in 6 s, sleep off: every box slower than 1 mm/s, no overlap past twice the slop', () => {
     const boxes = column();
     // At rest each box holds up the ones above it, and nothing moves: one step of gravity alone
-    // is g·dt = 16 cm/s, so a solver that leaves the stack unconverged shows here.
-    for (const b of boxes) expect(Math.hypot(b.vx, b.vy)).toBeLessThan(0.01);
+    // is g·dt = 16 cm/s, so a solver that leaves the stack unconverged shows here. (A warm start
+    // that pushed the column up again every 19 steps left it at 6 mm/s.)
+    for (const b of boxes) expect(Math.hypot(b.vx, b.vy)).toBeLessThan(0.001);
     for (let i = 1; i < boxes.length; i++) expect(1 - (boxes[i].y - boxes[i - 1].y)).toBeLessThan(2 * LINEAR_SLOP);
     for (const b of boxes) expect(Math.abs(b.x)).toBeLessThan(1e-9);
   });

@@ -4,7 +4,9 @@
  * revision (and add its row), or replays saved by the old engine would be taken for the new
  * one's. The scenes cover the solver's paths: a frictionless crowd (restitution, skipped rows),
  * a pile under gravity (stacks, over-relaxation, pushout), a funnel of grains (friction,
- * sleep), and mass ratios of 1:1000 (shock propagation).
+ * sleep), mass ratios of 1:1000 (shock propagation), and (from revision 2) a column of 40
+ * boxes, whose solve gains energy in some steps and starts again (restartSolve). An older
+ * revision's row lists the scenes of its time.
  */
 import { describe, expect, it } from 'vitest';
 import { ENGINE_REVISION, World } from '../../src/physics/index';
@@ -19,11 +21,20 @@ const SCENES: ReadonlyArray<readonly [string, (w: World) => void, number]> = [
   ['pile 300', (w) => pile(w, { count: 300 }), 180],
   ['funnel', (w) => funnel(w), 120],
   ['mass ratios', (w) => massRatios(w), 120],
+  ['column of 40', column, 120],
 ];
+
+/** 40 frictionless boxes stacked on a floor, under gravity, sleep off. */
+function column(w: World): void {
+  w.setOptions({ gravity: { x: 0, y: -9.81 }, enableSleep: false });
+  w.createBody({ type: 'static', x: 0, y: -1, halfWidth: 20, halfHeight: 1, radius: 0 });
+  for (let i = 0; i < 40; i++) w.createBody({ x: 0, y: 0.5 + i, halfWidth: 0.5, halfHeight: 0.5, radius: 0, friction: 0, restitution: 0 });
+}
 
 /** The state hashes (test/physics/helpers.ts) each revision steps the scenes to, in SCENES' order. */
 const PINNED: Record<number, readonly string[]> = {
   1: ['604:7ea73d8d', '304:a2ff0d1c', '392:e778a323', '10:83378b7f'],
+  2: ['604:7ea73d8d', '304:a2ff0d1c', '392:e778a323', '10:83378b7f', '41:11ad0d52'],
 };
 
 describe('ENGINE_REVISION', () => {

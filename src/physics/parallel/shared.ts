@@ -26,6 +26,8 @@ export const CONTACTS_SHARED = [
   'friction',
   'tangentImpulse',
   'bounce',
+  'warmImpulse',
+  'warmTangent',
   'impacts',
   'impactToi',
   'impactDrift',
