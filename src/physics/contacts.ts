@@ -71,6 +71,11 @@ export class ContactBuffer {
 
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
   unequalMasses = false;
+  /**
+   * Whether most rows changed in the last step's first velocity pass: then this step's first
+   * pass does not mark bodies for skipping either (solver.ts), as no later pass would skip.
+   */
+  busyFirstPass = false;
   /** The rows in support order, for shock propagation (shock.ts). */
   readonly shock = new ShockOrder();
 

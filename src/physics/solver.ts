@@ -123,16 +123,21 @@ export function solveVelocities(
   // 85 % of the rows from the second pass on; in a pile almost none, and there even writing
   // the marks cost, so they are written and read only while few rows change. Whether a row is
   // skipped never changes a bit of the result, so threads may see each other's marks late.
-  passMark.fill(0, 0, store.end);
+  // The first pass marks unless most rows changed in the last step's first pass (a pile's
+  // do): there the second pass would not skip, and the marks would only cost.
+  const markFirst = !contacts.busyFirstPass;
+  if (markFirst) passMark.fill(0, 0, store.end);
   let changes = n;
   let marked = false;
   for (let it = 0; it < iterations; it++) {
     // A skip needs the marks of the previous pass and of this one.
     const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
-    marked = it === 0 || changes * 2 < n;
+    marked = it === 0 ? markFirst : changes * 2 < n;
+    if (marked && !markFirst && it > 0 && !skipUnchanged) passMark.fill(0, 0, store.end);
     params[P_ITERATION] = it;
     params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : MODE_PLAIN;
     changes = runGroups(runner, contacts, JOB_SOLVE_ROWS);
+    if (it === 0) contacts.busyFirstPass = changes * 2 >= n;
   }
 
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
