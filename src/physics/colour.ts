@@ -44,7 +44,6 @@ export class RowColours {
   private masks = new Uint32Array(0);
   /** Per body, 1 when it has a row of colour 0. */
   private walled = new Uint8Array(0);
-  private colour = new Uint8Array(0);
 
   /**
    * Colours the rows: writes the colour order to `contacts.order` and its groups to
@@ -53,10 +52,9 @@ export class RowColours {
    */
   sort(store: BodyStore, contacts: ContactBuffer): void {
     const n = contacts.count;
-    this.prepare(store, contacts, n);
+    this.prepare(store, contacts);
     const kind = store.kind;
-    const { a, b, colourStart } = contacts;
-    const colour = this.colour;
+    const { a, b, colourStart, colour } = contacts;
     for (let c = 0; c < n; c++) colour[c] = this.pick(kind, colourStart, a[c], b[c]);
     this.order(contacts, n);
   }
@@ -68,22 +66,21 @@ export class RowColours {
    * `contacts` must have room for `rows` rows (`ContactBuffer.reserve`).
    */
   sortPairs(store: BodyStore, contacts: ContactBuffer, pairA: Int32Array, pairB: Int32Array, isRow: Uint8Array, rowMark: number, pairCount: number, rows: number): void {
-    this.prepare(store, contacts, rows);
+    this.prepare(store, contacts);
     const kind = store.kind;
-    const colour = this.colour;
+    const colour = contacts.colour;
     const start = contacts.colourStart;
     let r = 0;
     for (let p = 0; p < pairCount; p++) if (isRow[p] === rowMark) colour[r++] = this.pick(kind, start, pairA[p], pairB[p]);
     this.order(contacts, rows);
   }
 
-  /** Clears the masks and counts and makes room for `rows` colours (the colour order grows with the rows). */
-  private prepare(store: BodyStore, contacts: ContactBuffer, rows: number): void {
+  /** Clears the masks and counts (each row's colour and the colour order grow with the rows: `ContactBuffer.reserve`). */
+  private prepare(store: BodyStore, contacts: ContactBuffer): void {
     if (this.masks.length < store.end) {
       this.masks = new Uint32Array(store.capacity);
       this.walled = new Uint8Array(store.capacity);
     }
-    if (this.colour.length < rows) this.colour = new Uint8Array(contacts.a.length);
     this.masks.fill(0, 0, store.end);
     this.walled.fill(0, 0, store.end);
     contacts.colourStart.fill(0);
@@ -120,7 +117,7 @@ export class RowColours {
   /** The groups from the counts, and the rows in colour order (a stable counting sort). */
   private order(contacts: ContactBuffer, n: number): void {
     const start = contacts.colourStart;
-    const colour = this.colour;
+    const colour = contacts.colour;
     let used = 0;
     for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > 0) used++;
     this.used = used;

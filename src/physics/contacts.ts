@@ -68,6 +68,10 @@ export class ContactBuffer {
    * demand (`noteWoken`): a world that never sleeps never pays for it.
    */
   woken: Int32Array = new Int32Array(0);
+  /** Each row's colour group (colour.ts): 0 to COLOUR_COUNT, the overflow group. */
+  colour: Uint8Array = new Uint8Array(0);
+  /** The rows that may bounce, when few (solver.ts's `applyRestitution`), and room to sort them. Grown on demand. */
+  bouncers: Int32Array = new Int32Array(0);
 
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
   unequalMasses = false;
@@ -149,6 +153,7 @@ export class ContactBuffer {
     this.warmImpulse = grown(this.warmImpulse, n);
     this.warmTangent = grown(this.warmTangent, n);
     this.order = grown(this.order, n);
+    this.colour = grown(this.colour, n);
     this.walls = grown(this.walls, n);
     this.kicked = grown(this.kicked, n);
   }

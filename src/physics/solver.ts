@@ -52,6 +52,7 @@ import {
   type StepRunner,
 } from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
+import { COLOUR_COUNT } from './colour.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
 import { MAX_SPEED } from './validate.js';
@@ -390,14 +391,82 @@ export function applyRestitution(
   runner: StepRunner = localRunner(store, contacts),
 ): boolean {
   contacts.bounceShare = 1;
+  const n = contacts.count;
+  if (n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n) {
+    const few = listBouncers(contacts, restitutionThreshold, Math.ceil(n / FEW_BOUNCERS));
+    if (few >= 0) {
+      contacts.bounce.fill(0, 0, n);
+      return few > 0 && restituteList(store, contacts, few, restitutionThreshold) > 0;
+    }
+  }
   runner.params[P_THRESHOLD] = restitutionThreshold;
   return runGroups(runner, contacts, JOB_RESTITUTION) > 0;
 }
 
+/**
+ * Restitution walks only the rows that may bounce when there are at most 1 in this many: a
+ * settled pile's rows approach at about g·dt, and a handful a step at more than the threshold.
+ */
+const FEW_BOUNCERS = 32;
+
+/**
+ * Lists in `contacts.bouncers`, in colour order, the rows whose approach (at the moment of
+ * impact, for an impact) beats the threshold: every row restitution could bounce. Returns how
+ * many, or -1 as soon as there are more than `limit`.
+ */
+function listBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number): number {
+  const { approach, impacts, impactDrift, colour } = contacts;
+  const n = contacts.count;
+  const impactCount = contacts.impactCount;
+  if (contacts.bouncers.length < 2 * limit) contacts.bouncers = new Int32Array(2 * limit);
+  const list = contacts.bouncers;
+  let count = 0;
+  let k = 0;
+  for (let c = 0; c < n; c++) {
+    let g = 0;
+    if (k < impactCount && impacts[k] === c) g = impactDrift[k++];
+    if (approach[c] - g > -restitutionThreshold) continue;
+    if (count === limit) return -1;
+    list[limit + count++] = c;
+  }
+  // Row order to colour order: a stable counting sort by colour, from the list's second half into its first.
+  const at = BOUNCER_COUNTS;
+  at.fill(0);
+  for (let i = 0; i < count; i++) at[colour[list[limit + i]] + 1]++;
+  for (let j = 0; j < COLOUR_COUNT + 1; j++) at[j + 1] += at[j];
+  for (let i = 0; i < count; i++) {
+    const c = list[limit + i];
+    list[at[colour[c]]++] = c;
+  }
+  return count;
+}
+
+/** Counting sort scratch of `listBouncers`: one count per colour group, the overflow group included, and one more. */
+const BOUNCER_COUNTS = new Int32Array(COLOUR_COUNT + 2);
+
+/** Restitution of the first `count` rows of `contacts.bouncers`, in that order; returns how many rows bounced. */
+function restituteList(store: BodyStore, contacts: ContactBuffer, count: number, restitutionThreshold: number): number {
+  const { impacts, impactDrift, bouncers } = contacts;
+  const impactCount = contacts.impactCount;
+  let bounced = 0;
+  for (let i = 0; i < count; i++) {
+    const c = bouncers[i];
+    let lo = 0;
+    let hi = impactCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (impacts[mid] < c) lo = mid + 1;
+      else hi = mid;
+    }
+    const g = lo < impactCount && impacts[lo] === c ? impactDrift[lo] : 0;
+    if (restituteRow(store, contacts, c, g, restitutionThreshold)) bounced++;
+  }
+  return bounced;
+}
+
 /** Restitution of rows [from, to) (see `applyRestitution`): returns how many rows bounced. @internal */
 export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, restitutionThreshold: number): number {
-  const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach, bounce, bias, impacts, impactDrift, order } = contacts;
+  const { bounce, impacts, impactDrift, order } = contacts;
   const impactCount = contacts.impactCount;
   let bounced = 0;
   // Impacts are listed in row order, and within a group the rows come in row order: start
@@ -418,30 +487,40 @@ export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: n
     let g = 0;
     while (nextImpact < impactCount && impacts[nextImpact] < c) nextImpact++;
     if (nextImpact < impactCount && impacts[nextImpact] === c) g = impactDrift[nextImpact++];
-    // A gap that does not close within the step does not bounce, even if the row held the pair
-    // back (the bounce comes in the step where the surfaces meet).
-    if (bias[c] !== 0) continue;
-    const vn0 = approach[c] - g;
-    if (vn0 > -restitutionThreshold || impulse[c] === 0) continue;
-    const ia = a[c];
-    const ib = b[c];
-    // A pair bounces with the larger coefficient of its two bodies.
-    const e = restitution[ia] > restitution[ib] ? restitution[ia] : restitution[ib];
-    if (e === 0) continue;
-    const cnx = nx[c];
-    const cny = ny[c];
-    const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
-    const old = impulse[c];
-    let next = old - mass[c] * (vn + e * vn0 - g);
-    if (next < 0) next = 0;
-    impulse[c] = next;
-    bounce[c] = next - old;
-    if (next !== old) bounced++;
-    kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
-    clampSpeed(vx, vy, ia);
-    clampSpeed(vx, vy, ib);
+    if (restituteRow(store, contacts, c, g, restitutionThreshold)) bounced++;
   }
   return bounced;
+}
+
+/**
+ * Restitution of row c, whose approach gravity changed by `g` after its moment of impact (0 for
+ * a row that is not an impact): returns whether its impulse changed. Its `bounce` must be 0.
+ */
+function restituteRow(store: BodyStore, contacts: ContactBuffer, c: number, g: number, restitutionThreshold: number): boolean {
+  const { vx, vy, invMass, restitution } = store;
+  const { a, b, nx, ny, mass, impulse, approach, bounce, bias } = contacts;
+  // A gap that does not close within the step does not bounce, even if the row held the pair
+  // back (the bounce comes in the step where the surfaces meet).
+  if (bias[c] !== 0) return false;
+  const vn0 = approach[c] - g;
+  if (vn0 > -restitutionThreshold || impulse[c] === 0) return false;
+  const ia = a[c];
+  const ib = b[c];
+  // A pair bounces with the larger coefficient of its two bodies.
+  const e = restitution[ia] > restitution[ib] ? restitution[ia] : restitution[ib];
+  if (e === 0) return false;
+  const cnx = nx[c];
+  const cny = ny[c];
+  const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
+  const old = impulse[c];
+  let next = old - mass[c] * (vn + e * vn0 - g);
+  if (next < 0) next = 0;
+  impulse[c] = next;
+  bounce[c] = next - old;
+  kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
+  clampSpeed(vx, vy, ia);
+  clampSpeed(vx, vy, ib);
+  return next !== old;
 }
 
 /** Kinetic energy (J) of the awake dynamic bodies. */
