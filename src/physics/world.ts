@@ -192,7 +192,17 @@ export class World {
   private velocitySet: Int32Array = new Int32Array(16);
   private velocitySetCount = 0;
   private searchedAtLastStats = 0;
-  private readonly wakeFromContact = (i: number): void => this.wake(i);
+  /**
+   * Wakes a sleeper from the collide stage, mid-step: it missed this step's gravity, so the
+   * velocity it slept with is its velocity before the solve, where a restarted solve puts it
+   * back (solver.ts's `restartSolve`).
+   */
+  private readonly wakeFromContact = (i: number): void => {
+    const s = this.store;
+    s.startVx[i] = s.vx[i];
+    s.startVy[i] = s.vy[i];
+    this.wake(i);
+  };
 
   /** Milliseconds per phase of the last step: the same object, overwritten by each step. */
   readonly profile: StepProfile = { broadphase: 0, narrowphase: 0, solve: 0, continuous: 0, sleep: 0, total: 0 };

@@ -103,4 +103,25 @@ describe('sleep', () => {
       expectWoken(w, balls, 'reshaped');
     });
   }
+
+  it('a sleeper woken by a contact in mid-step starts the solve from the velocity it slept with', () => {
+    // A solve that gains energy starts again from each moving body's velocity before it
+    // (restartSolve): a sleeper woken by the collide stage missed the gravity step that
+    // records it, so the wake must, or a restart would give it a stale velocity.
+    const w = new World({ gravity: { x: 0, y: 0 }, enableSleep: true });
+    const sleeper = w.createBody({ x: 0, y: 0, radius: 0.5 });
+    for (let k = 0; k < 1 / DT && sleeper.isAwake; k++) w.step(DT);
+    expect(sleeper.isAwake, 'the body fell asleep first').toBe(false);
+    const slot = w.getBodies().indexOf(sleeper);
+    const { store } = w.internals;
+    // Far enough that no pair exists yet (a pair made at creation wakes the sleeper at once).
+    w.createBody({ x: -6, y: 0, vx: 30, radius: 0.5 });
+    for (let k = 0; k < 30 && !sleeper.isAwake; k++) {
+      store.startVx[slot] = 99;
+      store.startVy[slot] = -99;
+      w.step(DT);
+    }
+    expect(sleeper.isAwake, 'the hit woke it').toBe(true);
+    expect([store.startVx[slot], store.startVy[slot]]).toEqual([0, 0]);
+  });
 });
