@@ -77,6 +77,11 @@ export interface WorldStats {
   treeRebuilds: number;
   /** Bodies stopped by the continuous sweep in the last step. */
   sweptStops: number;
+  /**
+   * Contact solves of the last step that ran again because they ended with more kinetic energy
+   * than they began with (a warm start that outlived an impact): 0 in most steps.
+   */
+  solveRestarts: number;
 }
 
 /**
@@ -85,7 +90,7 @@ export interface WorldStats {
  * every slot that most steps do not need. Copies (spread, JSON, postMessage) read it once.
  */
 function makeStats(store: BodyStore): WorldStats {
-  const stats = { bodies: 0, pairs: 0, contacts: 0, movedInTree: 0, treeRebuilds: 0, sweptStops: 0 };
+  const stats = { bodies: 0, pairs: 0, contacts: 0, movedInTree: 0, treeRebuilds: 0, sweptStops: 0, solveRestarts: 0 };
   Object.defineProperty(stats, 'awakeBodies', {
     enumerable: true,
     get(): number {
@@ -416,6 +421,7 @@ export class World {
     const clock = this.clock;
     const h = dt / o.substeps;
     let stops = 0;
+    let restarts = 0;
     clock.start();
     if (this.velocitySetCount > 0) {
       this.bp.includeVelocities(this.velocitySet, this.velocitySetCount, h);
@@ -426,7 +432,7 @@ export class World {
       const energy = this.integrateVelocities(h);                                     clock.lap('solve');
       this.collide(h);
                                                                                       clock.lap('narrowphase');
-      this.solve(h, energy);                                                          clock.lap('solve');
+      restarts += this.solve(h, energy);                                              clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts, this.runner);      clock.lap('continuous');
       this.bp.update(h, this.runner);                                                  clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
@@ -441,6 +447,7 @@ export class World {
     this.searchedAtLastStats = this.bp.searchedCount;
     st.treeRebuilds = this.bp.rebuilds;
     st.sweptStops = stops;
+    st.solveRestarts = restarts;
   }
 
   /** Contact rows from the cached pairs (collide.ts), on the team's threads when there are several (collide-blocks.ts), then their colours (colour.ts). */
@@ -454,9 +461,12 @@ export class World {
     }
   }
 
-  /** Velocities from the contacts, then positions, then pushout; records touching. */
-  /** `energy`: the kinetic energy (J) before the contacts act, which the bounces must not raise. */
-  private solve(h: number, energy: number): void {
+  /**
+   * Velocities from the contacts, then positions, then pushout; records touching. `energy`: the
+   * kinetic energy (J) before the contacts act, which the solve must not raise. Returns how many
+   * times the solve ran again.
+   */
+  private solve(h: number, energy: number): number {
     const o = this.opts;
     const s = this.store;
     const c = this.contacts;
@@ -464,13 +474,15 @@ export class World {
     // The warm start can leave the solve with more energy than it began with (restartSolve
     // says when): then it runs again with less of the warm start, down to none, which cannot gain.
     let gained = gainedEnergy(energy, this.solveContacts(h, energy)) && !movesKinematic(s, c);
-    for (let k = 0; gained && k < RESTART_WARM_SHARES.length; k++) {
-      restartSolve(s, c, RESTART_WARM_SHARES[k]);
+    let restarts = 0;
+    for (; gained && restarts < RESTART_WARM_SHARES.length; restarts++) {
+      restartSolve(s, c, RESTART_WARM_SHARES[restarts]);
       gained = gainedEnergy(energy, this.solveContacts(h, energy));
     }
     moveToImpact(s, c);
     pushOut(s, c, o.positionIterations, r);
     this.storeContactState();
+    return restarts;
   }
 
   /** The contact solve, its bounces (held to `energy`, J) and the position update; returns the kinetic energy (J) after. */

@@ -229,6 +229,7 @@ function statsOf(w: World): WorldStats {
     movedInTree: s.movedInTree,
     treeRebuilds: s.treeRebuilds,
     sweptStops: s.sweptStops,
+    solveRestarts: s.solveRestarts,
   };
 }
 

@@ -3,7 +3,8 @@
  * script run through tsx) gives the same bits as on the calling thread alone, for the
  * benchmark's scenes and for a world that uses what the threaded collide stage handles apart
  * (sleep and waking, sensors, a moving kinematic body, bodies made and destroyed mid-run, so
- * the shared arrays grow and are handed to the workers again).
+ * the shared arrays grow and are handed to the workers again), and columns whose contact solve
+ * gains energy and runs again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { World, type ThreadMessage, type ThreadPool } from '../../../src/physics/index';
@@ -88,7 +89,28 @@ function runHail(w: World, steps: number): void {
   if (stops === 0) throw new Error('no body was stopped by the sweep');
 }
 
+/** 40 columns of 40 frictionless boxes, dropped into place: their solves gain energy and start again (restartSolve). */
+function columnsWorld(): World {
+  const w = new World({ gravity: { x: 0, y: -9.81 }, enableSleep: false });
+  w.createBody({ type: 'static', x: 0, y: -1, halfWidth: 100, halfHeight: 1, radius: 0 });
+  for (let col = 0; col < 40; col++) {
+    for (let i = 0; i < 40; i++) w.createBody({ x: -60 + col * 3, y: 0.5 + i, halfWidth: 0.5, halfHeight: 0.5, radius: 0, friction: 0, restitution: 0 });
+  }
+  return w;
+}
+
+function runColumns(w: World, steps: number): void {
+  let restarts = 0;
+  for (let k = 0; k < steps; k++) {
+    w.step(DT);
+    restarts += w.stats.solveRestarts;
+  }
+  // Else the case would not test the restart.
+  if (restarts === 0) throw new Error('no solve started again');
+}
+
 const CASES: Array<[string, () => World, (w: World) => void]> = [
+  ['columns whose solve starts again', columnsWorld, (w) => runColumns(w, 60)],
   ['a hail of fast bodies at thin walls', hailWorld, (w) => runHail(w, 60)],
   ['crowd 3,000', () => withScene(crowd, 3000), (w) => steps(w, 90)],
   ['pile 1,500', () => withScene(pile, 1500), (w) => steps(w, 120)],
