@@ -55,6 +55,7 @@ import {
   RESTART_WARM_SHARES,
   moveToImpact,
   pushOut,
+  pushoutSlop,
   solveVelocities,
 } from './solver.js';
 import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
@@ -422,6 +423,7 @@ export class World {
     const h = dt / o.substeps;
     let stops = 0;
     let restarts = 0;
+    const slop = pushoutSlop(o.gravity.x, o.gravity.y, dt);
     clock.start();
     if (this.velocitySetCount > 0) {
       this.bp.includeVelocities(this.velocitySet, this.velocitySetCount, h);
@@ -432,7 +434,7 @@ export class World {
       const energy = this.integrateVelocities(h);                                     clock.lap('solve');
       this.collide(h);
                                                                                       clock.lap('narrowphase');
-      restarts += this.solve(h, energy);                                              clock.lap('solve');
+      restarts += this.solve(h, energy, slop);                                        clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts, this.runner);      clock.lap('continuous');
       this.bp.update(h, this.runner);                                                  clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
@@ -462,11 +464,11 @@ export class World {
   }
 
   /**
-   * Velocities from the contacts, then positions, then pushout; records touching. `energy`: the
-   * kinetic energy (J) before the contacts act, which the solve must not raise. Returns how many
-   * times the solve ran again.
+   * Velocities from the contacts, then positions, then pushout to `slop` (m); records touching.
+   * `energy`: the kinetic energy (J) before the contacts act, which the solve must not raise.
+   * Returns how many times the solve ran again.
    */
-  private solve(h: number, energy: number): number {
+  private solve(h: number, energy: number, slop: number): number {
     const o = this.opts;
     const s = this.store;
     const c = this.contacts;
@@ -480,7 +482,7 @@ export class World {
       gained = gainedEnergy(energy, this.solveContacts(h, energy));
     }
     moveToImpact(s, c);
-    pushOut(s, c, o.positionIterations, r);
+    pushOut(s, c, o.positionIterations, r, slop);
     this.storeContactState();
     return restarts;
   }

@@ -75,6 +75,8 @@ export const P_SPECULATIVE = 9;
 export const P_PAIR_COUNT = 10;
 /** The velocity passes' over-relaxation (solver.ts). */
 export const P_RELAX = 11;
+/** The overlap (m) that pushout leaves (solver.ts's `pushoutSlop`). */
+export const P_SLOP = 12;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 16;
 

@@ -35,6 +35,7 @@ import {
   P_MODE,
   P_PAIR_COUNT,
   P_RELAX,
+  P_SLOP,
   P_SPECULATIVE,
   P_THRESHOLD,
 } from './jobs.js';
@@ -107,7 +108,7 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     case JOB_RESTITUTION:
       return restituteRows(store, contacts, from, to, params[P_THRESHOLD]);
     case JOB_PUSH_OUT:
-      return pushRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE]);
+      return pushRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE], params[P_SLOP]);
     case JOB_MARK_RESTING:
       markResting(store, contacts, from, to);
       return 0;
