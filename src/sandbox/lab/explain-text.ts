@@ -13,9 +13,10 @@ export function fixed(value: number, digits: number): string {
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }
 
-/** Metres for labels: three decimals and the unit. */
+/** A length for labels: metres to three decimals, or under a centimetre millimetres to one. */
 export function metres(value: number): string {
-  return `${fixed(value, 3)} m`;
+  // Under a centimetre in millimetres: a slop of half a millimetre reads 0.5 mm, not 0.001 m.
+  return value !== 0 && Math.abs(value) < 0.01 ? `${fixed(value * 1000, 1)} mm` : `${fixed(value, 3)} m`;
 }
 
 /** A vector as "(x, y) unit". */

@@ -14,7 +14,7 @@
  *      both velocities zeroed, so that what moves the bodies is the pushout alone.
  * The pair alone is the whole story in the lab; elsewhere the other contacts also push.
  */
-import { LINEAR_SLOP, World, roundedRectOverlap, type Body, type BodyType, type PointHit, type WorldOptions } from '../../physics/index';
+import { World, pushoutSlop, roundedRectOverlap, type Body, type BodyType, type PointHit, type WorldOptions } from '../../physics/index';
 
 /** A body's state as the explainer needs it: what makes it again in a world of its own. */
 export interface PairBody {
@@ -65,7 +65,7 @@ export interface Explanation {
   touching: boolean;
   /** Touching with no more overlap than the slop: pushout leaves it alone. */
   withinSlop: boolean;
-  /** The slop (m). */
+  /** The slop (m): the overlap pushout leaves under the world's gravity (`pushoutSlop`). */
   slop: number;
   /** How the pair moves along n: apart (not touching), separating, too slow to bounce, bouncing. */
   approach: Approach;
@@ -101,9 +101,13 @@ export function pairBodyOf(b: Body): PairBody {
   };
 }
 
-/** Both bodies in a world of their own, with `options`; `still` zeroes their velocities. */
+/**
+ * Both bodies in a world of their own, with `options`; `still` zeroes their velocities. Gravity
+ * does not act on them (gravity scale 0), but the world keeps the page's, which sets how much
+ * overlap pushout leaves (`pushoutSlop`).
+ */
 function pairWorld(a: PairBody, b: PairBody, options: WorldOptions, still: boolean): [World, Body, Body] {
-  const world = new World({ ...options, gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
+  const world = new World({ ...options, linearDamping: 0, enableSleep: false });
   const make = (p: PairBody): Body =>
     world.createBody({
       type: p.type,
@@ -117,6 +121,7 @@ function pairWorld(a: PairBody, b: PairBody, options: WorldOptions, still: boole
       density: p.density,
       restitution: p.restitution,
       friction: p.friction,
+      gravityScale: 0,
     });
   return [world, make(a), make(b)];
 }
@@ -141,6 +146,7 @@ export function explainPair(a: PairBody, b: PairBody, options: WorldOptions, dt:
   const q = { x: Math.abs(d.x) - h.x, y: Math.abs(d.y) - h.y };
   const region: CsoRegion = q.x > 0 && q.y > 0 ? 'corner' : q.x > 0 || q.y > 0 ? 'side' : 'inside';
   const touching = overlap >= 0;
+  const slop = pushoutSlop(options.gravity.x, options.gravity.y, dt);
 
   // The engine's step of the pair alone, and its pushout alone.
   const [, movedA, movedB] = stepped(pairWorld(a, b, options, false), dt);
@@ -166,8 +172,8 @@ export function explainPair(a: PairBody, b: PairBody, options: WorldOptions, dt:
     normal: n,
     overlap,
     touching,
-    withinSlop: touching && overlap <= LINEAR_SLOP,
-    slop: LINEAR_SLOP,
+    withinSlop: touching && overlap <= slop,
+    slop,
     approach,
     threshold,
     pushA,

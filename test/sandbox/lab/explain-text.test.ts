@@ -31,7 +31,9 @@ describe('the explainer’s words', () => {
     const [a, b] = labPair();
     expect(contactLine(explain(a, { ...b, x: 3.5, y: 0 }))).toMatch(/^apart: gap 1\.400 m/);
     expect(contactLine(explain(a, { ...b, x: 3.5, y: 0 }))).not.toMatch(/touching/);
-    expect(contactLine(explain(a, { ...b, x: 2.098, y: 0 }))).toMatch(/^touching: overlap 0\.002 m, within the slop 0\.005 m/);
+    // The default world has no gravity: its slop is half a millimetre (pushoutSlop).
+    expect(contactLine(explain(a, { ...b, x: 2.0997, y: 0 }))).toMatch(/^touching: overlap 0\.3 mm, within the slop 0\.5 mm/);
+    expect(contactLine(explain(a, { ...b, x: 2.098, y: 0 }))).toMatch(/^touching: overlap 2\.0 mm .*, 1\.5 mm beyond the slop 0\.5 mm/);
   });
 
   it('say what the sweep found', () => {

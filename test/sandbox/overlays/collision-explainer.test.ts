@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, LINEAR_SLOP } from '../../../src/physics/index';
+import { DEFAULT_OPTIONS, LINEAR_SLOP, pushoutSlop } from '../../../src/physics/index';
 import { explainPair } from '../../../src/sandbox/overlays/collision-explainer';
 import { labPair } from '../lab/lab-pair';
 
@@ -25,8 +25,8 @@ describe('explainPair', () => {
     const [a, b] = labPair();
     const e = explainPair(a, b, DEFAULT_OPTIONS, DT);
     const along = dot(e.pushB, e.normal) - dot(e.pushA, e.normal);
-    expect(along).toBeGreaterThan(0.9 * (e.overlap - LINEAR_SLOP));
-    expect(along).toBeLessThanOrEqual(e.overlap - LINEAR_SLOP + 1e-9);
+    expect(along).toBeGreaterThan(0.9 * (e.overlap - e.slop));
+    expect(along).toBeLessThanOrEqual(e.overlap - e.slop + 1e-9);
     // A is the heavier body: it moves less.
     expect(Math.hypot(e.pushA.x, e.pushA.y)).toBeLessThan(Math.hypot(e.pushB.x, e.pushB.y));
   });
@@ -62,11 +62,19 @@ describe('explainPair', () => {
     const apart = explainPair(a, { ...b, x: 3.5, y: 0, vx: 0, vy: 0 }, DEFAULT_OPTIONS, DT);
     expect(apart.touching).toBe(false);
     expect(apart.approach).toBe('apart');
-    // B's centre 3 mm inside the CSO's right side (x = -1 + 1.6 + 1.5).
-    const slight = explainPair(a, { ...b, x: 2.1 - 0.003, y: 0, vx: 0, vy: 0 }, DEFAULT_OPTIONS, DT);
+    // B's centre 3 mm inside the CSO's right side (x = -1 + 1.6 + 1.5): within the slop under
+    // Earth's gravity, beyond it with none (the default), where the engine pushes it out.
+    const inside = { ...b, x: 2.1 - 0.003, y: 0, vx: 0, vy: 0 };
+    const earth = { ...DEFAULT_OPTIONS, gravity: { x: 0, y: -9.81 } };
+    const slight = explainPair(a, inside, earth, DT);
+    expect(slight.slop).toBe(LINEAR_SLOP);
     expect(slight.touching).toBe(true);
     expect(slight.withinSlop).toBe(true);
     expect(Math.hypot(slight.pushB.x, slight.pushB.y)).toBe(0);
+    const topDown = explainPair(a, inside, DEFAULT_OPTIONS, DT);
+    expect(topDown.slop).toBe(pushoutSlop(0, 0, DT));
+    expect(topDown.withinSlop).toBe(false);
+    expect(Math.hypot(topDown.pushB.x, topDown.pushB.y)).toBeGreaterThan(0);
   });
 
   it("calls B's centre inside the inner rectangle the inside case", () => {
