@@ -71,6 +71,8 @@ export class BodyTree {
   /** Removes body i (its fat box must be the one it was inserted or widened with). */
   remove(i: number): void {
     this.tree.remove(i + ITEM);
+    // A leaf links to its whole tree (parent pointers): a stale one would keep an old tree alive.
+    this.leafOf[i] = undefined;
     this.leavesKnown = false;
     this.flatKnown = false;
   }
@@ -78,6 +80,8 @@ export class BodyTree {
   /** Empties the tree. */
   clear(): void {
     this.tree.clear();
+    this.leafOf.fill(undefined);
+    this.forgetOldNodes();
     this.leavesKnown = false;
     this.flatKnown = false;
   }
@@ -86,8 +90,18 @@ export class BodyTree {
   build(list: Int32Array, n: number): void {
     const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, this.recordLeaf);
     this.tree.fromJSON(root);
+    this.forgetOldNodes();
     this.leavesKnown = true;
     this.flatKnown = false;
+  }
+
+  /**
+   * Points the query stack's slots at the new root: a slot left from a query of the old tree
+   * would keep that whole tree alive through its nodes' parent links (at crowd 50,000 about
+   * 6,000 nodes, 40 bytes a body, depending on how deep the last queries before a rebuild went).
+   */
+  private forgetOldNodes(): void {
+    this.stack.fill(this.root());
   }
 
   /** Number of bodies in the tree (allocates: for tests). */
