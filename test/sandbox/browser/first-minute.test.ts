@@ -128,11 +128,14 @@ describe.skipIf(SKIP)('the first minute, in Chromium at 1280×800', () => {
     await control(page, 'R-tree nodes').check();
     await control(page, 'sleeping state').check();
     await page.waitForSelector('#debug-legend:not([hidden])');
-    const text = (await page.locator('#debug-legend').textContent()) ?? '';
+    // The legend shows as soon as one layer is on and takes each layer's lines on the next
+    // frame: wait for the last layer's, or a loaded machine reads it a frame early.
+    const legend = async (): Promise<string> => (await page.locator('#debug-legend').textContent()) ?? '';
+    await expect.poll(legend).toMatch(/asleep/);
+    const text = await legend();
     expect(text).toMatch(/overlapping/);
     expect(text).toMatch(/speculative/);
     expect(text).toMatch(/dashed/);
-    expect(text).toMatch(/asleep/);
     await page.screenshot({ path: join(ARTIFACTS, 'debug-legend.png') });
     for (const name of ['contacts', 'R-tree nodes', 'sleeping state']) await control(page, name).uncheck();
     await page.waitForSelector('#debug-legend', { state: 'hidden' });
