@@ -147,15 +147,13 @@ export function solveVelocities(
   // skipped never changes a bit of the result, so threads may see each other's marks late.
   // The first pass marks unless most rows changed in the last step's first pass (a pile's
   // do): there the second pass would not skip, and the marks would only cost.
-  const markFirst = !contacts.busyFirstPass;
-  if (markFirst) passMark.fill(0, 0, store.end);
+  passMark.fill(0, 0, store.end);
   let changes = n;
   let marked = false;
   for (let it = 0; it < iterations; it++) {
     // A skip needs the marks of the previous pass and of this one.
     const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
-    marked = it === 0 ? markFirst : changes * 2 < n;
-    if (marked && !markFirst && it > 0 && !skipUnchanged) passMark.fill(0, 0, store.end);
+    marked = it === 0 ? !contacts.busyFirstPass : changes * 2 < n;
     params[P_ITERATION] = it;
     params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : MODE_PLAIN;
     changes = runGroups(runner, contacts, JOB_SOLVE_ROWS);
@@ -472,14 +470,8 @@ function restituteList(store: BodyStore, contacts: ContactBuffer, count: number,
   let bounced = 0;
   for (let i = 0; i < count; i++) {
     const c = bouncers[i];
-    let lo = 0;
-    let hi = impactCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (impacts[mid] < c) lo = mid + 1;
-      else hi = mid;
-    }
-    const g = lo < impactCount && impacts[lo] === c ? impactDrift[lo] : 0;
+    const k = firstImpactFrom(impacts, impactCount, c);
+    const g = k < impactCount && impacts[k] === c ? impactDrift[k] : 0;
     if (restituteRow(store, contacts, c, g, restitutionThreshold)) bounced++;
   }
   return bounced;
@@ -492,15 +484,7 @@ export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: n
   let bounced = 0;
   // Impacts are listed in row order, and within a group the rows come in row order: start
   // from the first impact at or after the group's first row and follow along.
-  let lo = 0;
-  let hi = impactCount;
-  const first = from < to ? order[from] : 0;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (impacts[mid] < first) lo = mid + 1;
-    else hi = mid;
-  }
-  let nextImpact = lo;
+  let nextImpact = firstImpactFrom(impacts, impactCount, from < to ? order[from] : 0);
   for (let i = from; i < to; i++) {
     const c = order[i];
     bounce[c] = 0;
@@ -511,6 +495,18 @@ export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: n
     if (restituteRow(store, contacts, c, g, restitutionThreshold)) bounced++;
   }
   return bounced;
+}
+
+/** The index in `impacts` (row numbers, ascending, `count` of them) of the first impact at row `row` or after. */
+function firstImpactFrom(impacts: Int32Array, count: number, row: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (impacts[mid] < row) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -564,11 +560,12 @@ const ENERGY_TOLERANCE = 1e-9;
  * contact solve). Every bounce impulse of the step is scaled by the largest λ in [0, 1] that
  * brings the energy back (it is quadratic in λ; three values fix it), its bodies' velocities
  * and positions with it. Skipped when a row has a moving kinematic body, which may rightly add
- * energy. Returns λ. Rare: four passes over the bodies when it acts.
+ * energy. Returns the kinetic energy after (`after` when it did nothing). Rare: five passes over
+ * the bodies when it acts.
  */
 export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, before: number, after: number, dt: number): number {
+  if (!gainedEnergy(before, after) || movesKinematic(store, contacts)) return after;
   const limit = before * (1 + ENERGY_TOLERANCE);
-  if (after <= limit || movesKinematic(store, contacts)) return after;
   // E(λ) = e0 + B·λ + A·λ²: sample λ = 0 and λ = 1/2 by scaling the bounces back.
   const e1 = kineticEnergy(store);
   scaleBounces(store, contacts, 0.5, dt);

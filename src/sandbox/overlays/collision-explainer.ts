@@ -10,8 +10,9 @@
  *      q = |d| − h per axis, B's centre is off a corner (both q > 0), beside a side (one) or
  *      inside the inner rectangle (none).
  *   3. Pushout and the bounce, from one engine step of the pair alone: a world with just A
- *      and B, stepped once as the pair's world would (its options, its step); once more with
- *      both velocities zeroed, so that what moves the bodies is the pushout alone.
+ *      and B, stepped once as the pair's world would (its options, its step, its gravity's
+ *      slop, but gravity not acting on the two); once more with both velocities zeroed, so
+ *      that what moves the bodies is the pushout alone.
  * The pair alone is the whole story in the lab; elsewhere the other contacts also push.
  */
 import { World, pushoutSlop, roundedRectOverlap, type Body, type BodyType, type PointHit, type WorldOptions } from '../../physics/index';
