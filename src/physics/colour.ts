@@ -44,6 +44,8 @@ export class RowColours {
   private masks = new Uint32Array(0);
   /** Per body, 1 when it has a row of colour 0. */
   private walled = new Uint8Array(0);
+  /** Per row, its colour and home as one key (colour · homes + home), while `sortPairs` sorts. */
+  private key = new Uint16Array(0);
 
   /**
    * Colours the rows: writes the colour order to `contacts.order` and its groups to
@@ -56,7 +58,7 @@ export class RowColours {
     const kind = store.kind;
     const { a, b, colourStart, colour } = contacts;
     for (let c = 0; c < n; c++) colour[c] = this.pick(kind, colourStart, a[c], b[c]);
-    this.order(contacts, n);
+    this.order(contacts, n, 1);
   }
 
   /**
@@ -64,15 +66,48 @@ export class RowColours {
    * pair p (in pair order) with `isRow[p] === rowMark`, joining bodies `pairA[p]` and `pairB[p]`.
    * So the threads can write the rows meanwhile (collide-blocks.ts): this reads no row.
    * `contacts` must have room for `rows` rows (`ContactBuffer.reserve`).
+   *
+   * With `homes` > 1 (one per thread), each colour's rows are also sorted by the thread that
+   * owns their body, body i belonging to thread ⌊i · homes / store.end⌋: each thread then
+   * starts every pass on rows of its own bodies (jobs.ts's `runGroups`), which stay in its
+   * cache instead of moving between cores colour after colour. The order within a colour
+   * changes no bit (its rows share no body).
    */
-  sortPairs(store: BodyStore, contacts: ContactBuffer, pairA: Int32Array, pairB: Int32Array, isRow: Uint8Array, rowMark: number, pairCount: number, rows: number): void {
+  sortPairs(
+    store: BodyStore,
+    contacts: ContactBuffer,
+    pairA: Int32Array,
+    pairB: Int32Array,
+    isRow: Uint8Array,
+    rowMark: number,
+    pairCount: number,
+    rows: number,
+    homes: number,
+  ): void {
     this.prepare(store, contacts);
+    const keys = COLOUR_COUNT * homes;
+    if (this.key.length < rows) this.key = new Uint16Array(contacts.a.length);
+    if (contacts.homeStart.length < keys + 1) contacts.homeStart = new Int32Array(keys + 1);
     const kind = store.kind;
     const colour = contacts.colour;
     const start = contacts.colourStart;
+    const count = contacts.homeStart;
+    count.fill(0, 0, keys + 1);
+    const key = this.key;
+    const scale = homes / Math.max(1, store.end);
     let r = 0;
-    for (let p = 0; p < pairCount; p++) if (isRow[p] === rowMark) colour[r++] = this.pick(kind, start, pairA[p], pairB[p]);
-    this.order(contacts, rows);
+    for (let p = 0; p < pairCount; p++) {
+      if (isRow[p] !== rowMark) continue;
+      const ia = pairA[p];
+      const ib = pairB[p];
+      const k = this.pick(kind, start, ia, ib);
+      colour[r] = k;
+      // Overflow rows get the last key, after every colour's homes.
+      const q = k === COLOUR_COUNT ? keys : k * homes + Math.floor((kind[ia] === BODY_STATIC ? ib : ia) * scale);
+      key[r++] = q;
+      count[q]++;
+    }
+    this.order(contacts, rows, homes);
   }
 
   /** Clears the masks and counts (each row's colour and the colour order grow with the rows: `ContactBuffer.reserve`). */
@@ -114,19 +149,42 @@ export class RowColours {
     return k;
   }
 
-  /** The groups from the counts, and the rows in colour order (a stable counting sort). */
-  private order(contacts: ContactBuffer, n: number): void {
+  /**
+   * The groups from the counts, and the rows in colour order (a stable counting sort), sorted
+   * by home within each colour when there are several (the overflow group stays in row order:
+   * its rows are solved one after another).
+   */
+  private order(contacts: ContactBuffer, n: number, homes: number): void {
     const start = contacts.colourStart;
     const colour = contacts.colour;
     let used = 0;
     for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > 0) used++;
     this.used = used;
     for (let k = 0; k <= COLOUR_COUNT; k++) start[k + 1] += start[k];
-    // Row `order[i]` is the i-th in colour order.
+    contacts.homes = homes;
     const order = contacts.order;
-    for (let c = 0; c < n; c++) order[start[colour[c]]++] = c;
-    for (let k = COLOUR_COUNT + 1; k > 0; k--) start[k] = start[k - 1];
-    start[0] = 0;
+    if (homes === 1) {
+      // Row `order[i]` is the i-th in colour order.
+      for (let c = 0; c < n; c++) order[start[colour[c]]++] = c;
+      for (let k = COLOUR_COUNT + 1; k > 0; k--) start[k] = start[k - 1];
+      start[0] = 0;
+      contacts.homeStart.set(start.subarray(0, COLOUR_COUNT + 1));
+      return;
+    }
+    // The same counting sort by key (colour, then home; `sortPairs` counted the keys), the
+    // overflow group last in row order.
+    const key = this.key;
+    const cursor = contacts.homeStart;
+    const keys = COLOUR_COUNT * homes;
+    for (let q = 0, at = 0; q <= keys; q++) {
+      const count = cursor[q];
+      cursor[q] = at;
+      at += count;
+    }
+    for (let c = 0; c < n; c++) order[cursor[key[c]]++] = c;
+    // Each cursor now stands where the next key starts: shift them back into starts.
+    for (let q = keys; q > 0; q--) cursor[q] = cursor[q - 1];
+    cursor[0] = 0;
   }
 }
 

@@ -88,6 +88,13 @@ export class ContactBuffer {
    * the overflow group last; valid while `colourStart[COLOUR_COUNT + 1] === count`.
    */
   colourStart: Int32Array = new Int32Array(COLOUR_COUNT + 2);
+  /**
+   * Homes per colour (colour.ts): 1, or the thread count the rows were coloured for, each
+   * colour's rows then sorted by which thread owns their body. Home h of colour k is
+   * [homeStart[k·homes + h], homeStart[k·homes + h + 1]), valid with `colourStart`.
+   */
+  homes = 1;
+  homeStart: Int32Array = new Int32Array(COLOUR_COUNT + 1);
   /** The rows in colour order (colour.ts): every pass over rows walks this list. Grown with the rows. */
   order: Int32Array = new Int32Array(0);
 

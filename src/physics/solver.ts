@@ -482,11 +482,14 @@ export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: n
   const { bounce, impacts, impactDrift, order } = contacts;
   const impactCount = contacts.impactCount;
   let bounced = 0;
-  // Impacts are listed in row order, and within a group the rows come in row order: start
-  // from the first impact at or after the group's first row and follow along.
-  let nextImpact = firstImpactFrom(impacts, impactCount, from < to ? order[from] : 0);
+  // Impacts are listed in row order, and within a group (or a home of one: colour.ts) the rows
+  // come in row order: look up the first impact at or after a run's first row, then follow along.
+  let nextImpact = 0;
+  let last = Infinity;
   for (let i = from; i < to; i++) {
     const c = order[i];
+    if (c < last) nextImpact = firstImpactFrom(impacts, impactCount, c);
+    last = c;
     bounce[c] = 0;
     // The approach at the moment of impact: gravity adds `g` to it after that moment.
     let g = 0;

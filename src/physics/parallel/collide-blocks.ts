@@ -102,7 +102,7 @@ export function collideBlocks(
   // mid-job would hand them new buffers.
   contacts.reserve(rows);
   runner.begin(JOB_COLLIDE_WRITE, 0, blocks);
-  colours.sortPairs(store, contacts, pairs.a, pairs.b, verdict, ROW, pairCount, rows);
+  colours.sortPairs(store, contacts, pairs.a, pairs.b, verdict, ROW, pairCount, rows, runner.threads);
   runner.join();
   contacts.count = rows;
   listRows(store, contacts, wake);

@@ -2,51 +2,71 @@
  * The control block that the driving thread and the workers share: an Int32Array over a
  * SharedArrayBuffer, read and written with Atomics only.
  *
- * A job's range is cut into chunks that threads claim one at a time from CURSOR, the driving
- * thread too, until none are left; the job is over when CHUNKS_DONE reaches the chunk count.
- * So a worker that the operating system has put aside (a machine busy with other work) costs
- * the step only the chunk it holds: the others take what it would have done. CURSOR carries the
- * job's tag (its epoch, 15 bits) above the next chunk's index, and a worker claims a chunk by
+ * A job's range is cut into homes, each home into chunks, and threads claim chunks one at a time
+ * from the homes' cursors, the driving thread too, until none are left; the job is over when
+ * CHUNKS_DONE reaches the chunk count. Thread t claims from home t first (t mod HOMES), then
+ * from the others: a row job split by the bodies' owners (colour.ts) so keeps most of each
+ * thread's bodies in its own cache, pass after pass, while a thread that finishes early still
+ * takes what is left of the others'. A job with one home is shared as it comes. So a worker that
+ * the operating system has put aside (a machine busy with other work) costs the step only the
+ * chunk it holds: the others take what it would have done. Each cursor carries the job's tag
+ * (its epoch, 15 bits) above the next chunk's index, and a thread claims a chunk by
  * compare-and-swap on the whole word, so a worker waking late can never claim a chunk of a job
- * it has not read.
+ * it has not read (claim.ts).
  *
  * Waiting spins a little first (a job is tens of microseconds; waking a sleeping thread costs
  * about as much), then sleeps in `Atomics.wait`.
  */
 
-/** Job counter: moves once per job. */
-export const C_EPOCH = 0;
-/** Code of the current job (jobs.ts), or JOB_PARK. */
-export const C_JOB = 1;
-export const C_FROM = 2;
-export const C_TO = 3;
-/** Chunks the current job's range is cut into. */
-export const C_CHUNKS = 4;
-/** (epoch tag << 16) | next chunk to claim; NO_JOB between jobs. */
-export const C_CURSOR = 5;
-/** Chunks finished. */
-export const C_CHUNKS_DONE = 6;
-/** Sum of the kernels' counts over the chunks. */
-export const C_RESULT = 7;
-/** Workers asleep in `Atomics.wait` on EPOCH: the driver notifies only when there are some. */
-export const C_SLEEPING = 8;
-/** `store.end` and `contacts.impactCount`, copied for the workers' kernels. */
-export const C_BODY_END = 9;
-export const C_IMPACT_COUNT = 10;
-/** Workers that have gone back to their event loop after a JOB_PARK. */
-export const C_PARKED = 11;
-/** Length of the control block. */
-export const CONTROL_LENGTH = 12;
+/*
+ * The slots come in groups a cache line (16 slots) apart, by who writes them and who waits on
+ * them: a thread spinning on one slot must not pull away the line another thread is writing.
+ */
 
+/** Job counter: moves once per job; the workers spin on it between jobs. */
+export const C_EPOCH = 0;
+/** Workers asleep in `Atomics.wait` on EPOCH: the driver notifies only when there are some. */
+export const C_SLEEPING = 1;
+/** Workers that have gone back to their event loop after a JOB_PARK. */
+export const C_PARKED = 2;
+
+/** Chunks finished, over every home: the driver spins on it at a job's end. */
+export const C_CHUNKS_DONE = 16;
+/** Sum of the kernels' counts over the chunks. */
+export const C_RESULT = 17;
+
+/** Code of the current job (jobs.ts), or JOB_PARK. The job's fields: the driver writes them, the workers read them. */
+export const C_JOB = 32;
+/** Homes the current job's range is cut into (see the top of this file): 1, or the team's thread count. */
+export const C_HOMES = 33;
+/** Chunks each home is cut into. */
+export const C_CHUNKS = 34;
+/** `store.end` and `contacts.impactCount`, copied for the workers' kernels. */
+export const C_BODY_END = 35;
+export const C_IMPACT_COUNT = 36;
 /** Most threads a team can have. */
 export const MAX_THREADS = 64;
-/** Most chunks a job is cut into (CURSOR keeps the index in 16 bits, with room for late claims). */
+/** Where home h starts (h = 0 to HOMES; home h ends where home h + 1 starts). */
+export const C_BOUNDS = 37;
+
+/** Slots between two homes' cursors: one line each, as each thread claims mostly from its own. */
+export const CURSOR_STRIDE = 16;
+/** Home h's cursor, at C_CURSORS + h · CURSOR_STRIDE: (epoch tag << 16) | next chunk of that home to claim; NO_JOB between jobs. */
+export const C_CURSORS = 112;
+/** The slot of home h's cursor. */
+export function cursorSlot(home: number): number {
+  return C_CURSORS + home * CURSOR_STRIDE;
+}
+/** Length of the control block. */
+export const CONTROL_LENGTH = C_CURSORS + MAX_THREADS * CURSOR_STRIDE;
+
+/** Most chunks a home is cut into (a cursor keeps the index in 16 bits, with room for late claims). */
 export const MAX_CHUNKS = 0xff00;
 
 /** Job code that sends the workers back to their event loop (to take new buffers, or to stop). */
 export const JOB_PARK = -1;
 
-/** A CURSOR whose tag matches no epoch (tags are 15 bits). */
+/** A cursor whose tag matches no epoch (tags are 15 bits). */
 export const NO_JOB = -1;
 
 /** The tag of `epoch` in CURSOR. */

@@ -98,6 +98,12 @@ export interface StepRunner {
   readonly partials: Float64Array;
   /** Runs `job` over items [from, to), split across threads when that pays; returns the sum of the kernels' counts. */
   run(job: number, from: number, to: number): number;
+  /**
+   * Runs `job` over [bounds[first], bounds[first + homes]), cut into `homes` homes (home h is
+   * [bounds[first + h], bounds[first + h + 1])): with one home per thread, thread h starts on
+   * home h (control.ts), else as `run`. The same count and bits as `run` over the whole range.
+   */
+  runHomes(job: number, bounds: Int32Array, first: number, homes: number): number;
   /** Runs `job` over [from, to) on the calling thread only (the overflow group). */
   runHere(job: number, from: number, to: number): number;
   /**
@@ -118,8 +124,9 @@ export function blocksFor(count: number): number {
 }
 
 /**
- * Runs a row job over every colour group in order, each split across threads, then over the
- * overflow group on the calling thread; returns the sum of the counts. Rows that were never
+ * Runs a row job over every colour group in order, each split across threads (by its homes,
+ * when the colouring made them: colour.ts), then over the overflow group on the calling thread;
+ * returns the sum of the counts. Rows that were never
  * coloured (a buffer filled by hand, as in the solver's tests) run in row order on one thread.
  */
 export function runGroups(runner: StepRunner, contacts: ContactBuffer, job: number): number {
@@ -129,8 +136,12 @@ export function runGroups(runner: StepRunner, contacts: ContactBuffer, job: numb
     useRowOrder(contacts);
     return runner.runHere(job, 0, n);
   }
+  const homes = contacts.homes;
   let sum = 0;
-  for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > start[k]) sum += runner.run(job, start[k], start[k + 1]);
+  for (let k = 0; k < COLOUR_COUNT; k++) {
+    if (start[k + 1] === start[k]) continue;
+    sum += homes > 1 ? runner.runHomes(job, contacts.homeStart, k * homes, homes) : runner.run(job, start[k], start[k + 1]);
+  }
   if (start[COLOUR_COUNT + 1] > start[COLOUR_COUNT]) sum += runner.runHere(job, start[COLOUR_COUNT], n);
   return sum;
 }

@@ -90,6 +90,12 @@ export abstract class ViewsRunner {
     return runJob(job, this.views, from, to);
   }
 
+  runHomes(job: number, bounds: Int32Array, first: number, homes: number): number {
+    return this.run(job, bounds[first], bounds[first + homes]);
+  }
+
+  abstract run(job: number, from: number, to: number): number;
+
   reservePartials(blocks: number): void {
     const v = this.views;
     if (v.partials.length < blocks) v.partials = grown(v.partials, Math.max(blocks, 2 * v.partials.length));

@@ -10,28 +10,28 @@ import { sharedCopy, sharedGeneration } from '../grown.js';
 import {
   CONTROL_LENGTH,
   C_BODY_END,
+  C_BOUNDS,
   C_CHUNKS,
   C_CHUNKS_DONE,
-  C_CURSOR,
+  cursorSlot,
   C_EPOCH,
-  C_FROM,
+  C_HOMES,
   C_IMPACT_COUNT,
   C_JOB,
   C_PARKED,
   C_RESULT,
   C_SLEEPING,
-  C_TO,
   JOB_PARK,
   MAX_CHUNKS,
   MAX_THREADS,
   NO_JOB,
-  chunkStart,
   cursorOf,
   waitWhileEqual,
 } from './control.js';
+import { claimChunks } from './claim.js';
 import { PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
 import type { ThreadPool } from './pool.js';
-import { ViewsRunner, runJob } from './run-job.js';
+import { ViewsRunner } from './run-job.js';
 import { CONTACTS_SHARED, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
 import { CollideScratch, PAIRS_SHARED, SCRATCH_SHARED } from './collide-blocks.js';
 import type { PairCache } from '../pair-cache.js';
@@ -111,29 +111,56 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
   /** Publishes `job` for the workers, or runs it here when it is too small to share. */
   override begin(job: number, from: number, to: number): void {
     const threads = this.threads;
-    if (to - from < (isBlockJob(job) ? threads : threads * MIN_ROWS_PER_THREAD)) super.begin(job, from, to);
-    else this.publish(job, from, to);
+    if (to - from < (isBlockJob(job) ? threads : threads * MIN_ROWS_PER_THREAD)) {
+      super.begin(job, from, to);
+      return;
+    }
+    const span = this.span;
+    span[0] = from;
+    span[1] = to;
+    const chunks = Math.min(threads * CHUNKS_PER_THREAD, isBlockJob(job) ? to - from : Math.ceil((to - from) / MIN_CHUNK_ROWS), MAX_CHUNKS);
+    this.publish(job, span, 0, 1, chunks);
   }
 
   override join(): number {
-    return this.published.job === NO_JOB ? super.join() : this.finish();
+    return this.publishedTag === NO_JOB ? super.join() : this.finish();
   }
 
-  /** The job `publish` handed out, for `finish` (job NO_JOB: none). */
-  private readonly published = { job: NO_JOB, from: 0, to: 0, chunks: 0, tag: 0 };
-
-  /** Hands `job` over [from, to) to the workers, in chunks, and wakes them. */
-  private publish(job: number, from: number, to: number): void {
-    const blockJob = isBlockJob(job);
+  /**
+   * A row job whose rows are sorted by their bodies' owners, one home per thread (jobs.ts's
+   * `runGroups`): each thread starts on its own home. Shared as `run` when the homes were made
+   * for another thread count.
+   */
+  override runHomes(job: number, bounds: Int32Array, first: number, homes: number): number {
     const threads = this.threads;
+    const from = bounds[first];
+    const to = bounds[first + homes];
+    if (homes !== threads || to - from < threads * MIN_ROWS_PER_THREAD) return this.run(job, from, to);
+    const chunks = Math.min(CHUNKS_PER_THREAD, Math.ceil((to - from) / (threads * MIN_CHUNK_ROWS)));
+    this.publish(job, bounds, first, homes, chunks);
+    return this.finish();
+  }
+
+  /** `begin`'s range, as bounds of one home. */
+  private readonly span = new Int32Array(2);
+  /** The tag of the job `publish` handed out, for `finish` (NO_JOB: none). */
+  private publishedTag = NO_JOB;
+  /** Chunks of that job, over all its homes. */
+  private publishedChunks = 0;
+
+  /**
+   * Hands `job` to the workers, over `homes` homes (home h is [bounds[first + h], bounds[first
+   * + h + 1])) of `chunks` chunks each, and wakes them.
+   */
+  private publish(job: number, bounds: Int32Array, first: number, homes: number, chunks: number): void {
     if (this.sharedAt !== sharedGeneration()) this.share();
-    const chunks = Math.min(threads * CHUNKS_PER_THREAD, blockJob ? to - from : Math.ceil((to - from) / MIN_CHUNK_ROWS), MAX_CHUNKS);
     const ctl = this.ctl;
-    // Close the last job's cursor before its fields change (see control.ts).
-    Atomics.store(ctl, C_CURSOR, NO_JOB);
+    const threads = this.threads;
+    // Close the last job's cursors before its fields change (see control.ts).
+    for (let h = 0; h < threads; h++) Atomics.store(ctl, cursorSlot(h), NO_JOB);
     Atomics.store(ctl, C_JOB, job);
-    Atomics.store(ctl, C_FROM, from);
-    Atomics.store(ctl, C_TO, to);
+    Atomics.store(ctl, C_HOMES, homes);
+    for (let h = 0; h <= homes; h++) Atomics.store(ctl, C_BOUNDS + h, bounds[first + h]);
     Atomics.store(ctl, C_CHUNKS, chunks);
     Atomics.store(ctl, C_BODY_END, this.store.end);
     Atomics.store(ctl, C_IMPACT_COUNT, this.contacts.impactCount);
@@ -141,39 +168,29 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     Atomics.store(ctl, C_CHUNKS_DONE, 0);
     const epoch = Atomics.load(ctl, C_EPOCH) + 1;
     const tag = cursorOf(epoch);
-    Atomics.store(ctl, C_CURSOR, tag);
+    for (let h = 0; h < homes; h++) Atomics.store(ctl, cursorSlot(h), tag);
     Atomics.store(ctl, C_EPOCH, epoch);
     if (Atomics.load(ctl, C_SLEEPING) > 0) Atomics.notify(ctl, C_EPOCH);
-    const p = this.published;
-    p.job = job;
-    p.from = from;
-    p.to = to;
-    p.chunks = chunks;
-    p.tag = tag;
+    this.publishedTag = tag;
+    this.publishedChunks = homes * chunks;
   }
 
-  /** Claims the published job's chunks left unclaimed, waits for the rest, and returns its count. */
+  /** Claims the published job's chunks (home 0 first), waits for the rest, and returns its count. */
   private finish(): number {
     const ctl = this.ctl;
-    const { job, from, to, chunks, tag } = this.published;
-    this.published.job = NO_JOB;
-    let sum = 0;
-    for (;;) {
-      const k = Atomics.add(ctl, C_CURSOR, 1) - tag;
-      if (k >= chunks) break;
-      sum += runJob(job, this.views, chunkStart(from, to, k, chunks), chunkStart(from, to, k + 1, chunks));
-      Atomics.add(ctl, C_CHUNKS_DONE, 1);
-    }
+    const chunks = this.publishedChunks;
+    claimChunks(ctl, this.publishedTag, 0, this.views);
+    this.publishedTag = NO_JOB;
     let done = Atomics.load(ctl, C_CHUNKS_DONE);
     while (done !== chunks) done = waitWhileEqual(ctl, C_CHUNKS_DONE, done, -1);
-    return sum + Atomics.load(ctl, C_RESULT);
+    return Atomics.load(ctl, C_RESULT);
   }
 
   /** Sends the workers back to their event loops (to stop, or to take new buffers). */
   park(): void {
     if (this.sharedAt === -1) return;
     const ctl = this.ctl;
-    Atomics.store(ctl, C_CURSOR, NO_JOB);
+    for (let h = 0; h < this.threads; h++) Atomics.store(ctl, cursorSlot(h), NO_JOB);
     Atomics.store(ctl, C_JOB, JOB_PARK);
     Atomics.store(ctl, C_PARKED, 0);
     Atomics.add(ctl, C_EPOCH, 1);

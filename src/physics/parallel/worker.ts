@@ -5,27 +5,11 @@
  */
 import { BodyStore } from '../body-store.js';
 import { ContactBuffer } from '../contacts.js';
-import {
-  C_BODY_END,
-  C_CHUNKS,
-  C_CHUNKS_DONE,
-  C_CURSOR,
-  C_EPOCH,
-  C_FROM,
-  C_IMPACT_COUNT,
-  C_JOB,
-  C_PARKED,
-  C_RESULT,
-  C_SLEEPING,
-  C_TO,
-  JOB_PARK,
-  chunkStart,
-  cursorOf,
-  waitWhileEqual,
-} from './control.js';
+import { C_EPOCH, C_JOB, C_PARKED, C_SLEEPING, JOB_PARK, cursorOf, waitWhileEqual } from './control.js';
+import { claimChunks } from './claim.js';
 import type { ThreadMessage } from './pool.js';
 import { CollideScratch, type PairArrays } from './collide-blocks.js';
-import { runJob, type JobViews } from './run-job.js';
+import type { JobViews } from './run-job.js';
 import { SEARCH_STACK } from './jobs.js';
 import { HitList } from '../hit-list.js';
 import { PairSearch } from '../pair-search.js';
@@ -77,31 +61,7 @@ export function handleThreadMessage(message: unknown): boolean {
       Atomics.notify(ctl, C_PARKED);
       return true;
     }
-    claimChunks(ctl, seen);
-  }
-}
-
-/** Runs chunks of job `epoch` until none is left (or the job is no longer that one: see control.ts). */
-function claimChunks(ctl: Int32Array, epoch: number): void {
-  const tag = cursorOf(epoch);
-  for (;;) {
-    const cursor = Atomics.load(ctl, C_CURSOR);
-    if ((cursor & ~0xffff) !== tag) return;
-    // Read before the claim: a claim that succeeds proves these were the job's own values.
-    const job = Atomics.load(ctl, C_JOB);
-    const from = Atomics.load(ctl, C_FROM);
-    const to = Atomics.load(ctl, C_TO);
-    const chunks = Atomics.load(ctl, C_CHUNKS);
-    const end = Atomics.load(ctl, C_BODY_END);
-    const impacts = Atomics.load(ctl, C_IMPACT_COUNT);
-    const k = cursor - tag;
-    if (k >= chunks) return;
-    if (Atomics.compareExchange(ctl, C_CURSOR, cursor, cursor + 1) !== cursor) continue;
-    views.store.end = end;
-    views.contacts.impactCount = impacts;
-    const count = runJob(job, views, chunkStart(from, to, k, chunks), chunkStart(from, to, k + 1, chunks));
-    if (count !== 0) Atomics.add(ctl, C_RESULT, count);
-    if (Atomics.add(ctl, C_CHUNKS_DONE, 1) === chunks - 1) Atomics.notify(ctl, C_CHUNKS_DONE);
+    claimChunks(ctl, cursorOf(seen), message.thread, views);
   }
 }
 

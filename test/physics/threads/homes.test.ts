@@ -1,0 +1,92 @@
+/**
+ * Homes (colour.ts): with several threads, each colour's rows are sorted by the thread that owns
+ * their body, so that each thread starts every pass on its own bodies. This must change nothing
+ * but the order within a colour: the same colours, the same rows in each, the overflow group in
+ * row order, and every home a run of ascending rows (restitution follows its impacts along them).
+ */
+import { describe, expect, it } from 'vitest';
+import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../../src/physics/body-store';
+import { COLOUR_COUNT, RowColours } from '../../../src/physics/colour';
+import { ContactBuffer } from '../../../src/physics/contacts';
+import { mulberry32 } from '../../../src/physics/random';
+
+/** A store of `n` bodies, the first 4 static; `pairs` random pairs between them, about 2 in 3 made rows. */
+function scene(n: number, pairs: number, seed: number) {
+  const store = new BodyStore();
+  for (let i = 0; i < n; i++) store.kind[store.allocate()] = i < 4 ? BODY_STATIC : BODY_DYNAMIC;
+  const random = mulberry32(seed);
+  const a = new Int32Array(pairs);
+  const b = new Int32Array(pairs);
+  const isRow = new Uint8Array(pairs);
+  let rows = 0;
+  for (let p = 0; p < pairs; p++) {
+    // Mostly near neighbours, as in a heap, some far, some against a wall.
+    const i = 4 + Math.floor(random() * (n - 4));
+    const j = random() < 0.1 ? Math.floor(random() * 4) : random() < 0.8 ? Math.min(n - 1, i + 1 + Math.floor(random() * 30)) : 4 + Math.floor(random() * (n - 4));
+    if (i === j) continue;
+    a[p] = Math.min(i, j);
+    b[p] = Math.max(i, j);
+    isRow[p] = random() < 0.65 ? 1 : 0;
+    rows += isRow[p];
+  }
+  return { store, a, b, isRow, rows };
+}
+
+function colour(s: ReturnType<typeof scene>, homes: number): ContactBuffer {
+  const contacts = new ContactBuffer();
+  contacts.reserve(s.rows);
+  new RowColours().sortPairs(s.store, contacts, s.a, s.b, s.isRow, 1, s.a.length, s.rows, homes);
+  contacts.count = s.rows;
+  return contacts;
+}
+
+describe('issue 13: homes of the colour groups', () => {
+  for (const homes of [2, 3]) {
+    it(`with ${homes} homes: the same groups as with one, each home a run of its owner's rows, ascending`, () => {
+      for (const seed of [1, 2, 3]) {
+        const s = scene(3000, 9000, seed);
+        const one = colour(s, 1);
+        const many = colour(s, homes);
+        expect(many.homes).toBe(homes);
+        expect(Array.from(many.colour.subarray(0, s.rows))).toEqual(Array.from(one.colour.subarray(0, s.rows)));
+        expect(Array.from(many.colourStart)).toEqual(Array.from(one.colourStart));
+        // Row r's owner, from the pairs the rows came from.
+        const owner: number[] = [];
+        for (let p = 0; p < s.a.length; p++) {
+          if (s.isRow[p] !== 1) continue;
+          const body = s.store.kind[s.a[p]] === BODY_STATIC ? s.b[p] : s.a[p];
+          owner.push(Math.floor((body * homes) / s.store.end));
+        }
+        for (let k = 0; k <= COLOUR_COUNT; k++) {
+          const from = one.colourStart[k];
+          const to = one.colourStart[k + 1];
+          const rowsOne = Array.from(one.order.subarray(from, to));
+          const rowsMany = Array.from(many.order.subarray(from, to));
+          if (k === COLOUR_COUNT) {
+            // The overflow group is solved one row after another: its order stays row order.
+            expect(rowsMany).toEqual(rowsOne);
+            continue;
+          }
+          expect([...rowsMany].sort((x, y) => x - y)).toEqual(rowsOne);
+          expect(many.homeStart[k * homes]).toBe(from);
+          expect(many.homeStart[(k + 1) * homes]).toBe(to);
+          for (let h = 0; h < homes; h++) {
+            const home = Array.from(many.order.subarray(many.homeStart[k * homes + h], many.homeStart[k * homes + h + 1]));
+            for (const r of home) expect(owner[r]).toBe(h);
+            for (let i = 1; i < home.length; i++) expect(home[i]).toBeGreaterThan(home[i - 1]);
+          }
+        }
+      }
+    });
+  }
+
+  it('with one home, the colour order is row order within each colour, as before', () => {
+    const s = scene(2000, 6000, 4);
+    const one = colour(s, 1);
+    expect(one.homes).toBe(1);
+    for (let k = 0; k < COLOUR_COUNT; k++) {
+      expect(one.homeStart[k]).toBe(one.colourStart[k]);
+      for (let i = one.colourStart[k] + 1; i < one.colourStart[k + 1]; i++) expect(one.order[i]).toBeGreaterThan(one.order[i - 1]);
+    }
+  });
+});
