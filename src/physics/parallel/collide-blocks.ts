@@ -3,11 +3,12 @@
  * (collide.ts), in three steps so that no thread waits on another's output:
  *   1. test (threads, by blocks of pairs): each pair's verdict (no row, a row with its normal
  *      and separation, a sensor, or a touching pair that drifted apart) and each block's rows;
- *   2. here: the events and sensor pairs in pair order, and where each block's rows start;
- *   3. write (threads, by blocks): the rows, in pair order, at their block's start, while the
- *      calling thread colours them from the pairs (colour.ts's `sortPairs`: the same colours
- *      as from the rows, and no thread waits for the colouring);
- * then the wall, kicked and woken lists from the rows, in row order, as `collidePairs` makes them.
+ *   2. here: the events and sensor pairs in pair order, where each block's rows and wall rows
+ *      start, and the kicked and woken lists (rare: only blocks that have such rows are read);
+ *   3. write (threads, by blocks): the rows and the wall list, in pair order, at their block's
+ *      start, while the calling thread colours them from the pairs (colour.ts's `sortPairs`:
+ *      the same colours as from the rows, and no thread waits for the colouring);
+ * then the wakes. Every list comes out in row order, as `collidePairs` makes it.
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from '../body-store.js';
 import type { RowColours } from '../colour.js';
@@ -40,6 +41,10 @@ export class CollideScratch {
   blockRows: Int32Array = new Int32Array(0);
   /** Sensor and parted pairs of each block: step 2 visits only blocks that have some. */
   blockSpecial: Int32Array = new Int32Array(0);
+  /** Rows with a static body of each block, then (after step 2) where each block's start in the wall list. */
+  blockWalls: Int32Array = new Int32Array(0);
+  /** Rows of each block with a moving kinematic body or a body to wake: step 2 lists them. */
+  blockRare: Int32Array = new Int32Array(0);
 
   /** Makes room for `pairs` pairs (doubling); allocates only to grow. */
   reserve(pairs: number): void {
@@ -52,11 +57,13 @@ export class CollideScratch {
     this.separation = grown(this.separation, n);
     this.blockRows = grown(this.blockRows, blocks);
     this.blockSpecial = grown(this.blockSpecial, blocks);
+    this.blockWalls = grown(this.blockWalls, blocks);
+    this.blockRare = grown(this.blockRare, blocks);
   }
 }
 
 /** Field names of `CollideScratch`, for sharing. */
-export const SCRATCH_SHARED = ['verdict', 'nx', 'ny', 'separation', 'blockRows', 'blockSpecial'] as const;
+export const SCRATCH_SHARED = ['verdict', 'nx', 'ny', 'separation', 'blockRows', 'blockSpecial', 'blockWalls', 'blockRare'] as const;
 /** Field names of the pair cache the threads see. */
 export const PAIRS_SHARED = ['a', 'b', 'impulse', 'tangentImpulse', 'touching'] as const;
 
@@ -83,8 +90,9 @@ export function collideBlocks(
   runner.params[P_SPECULATIVE] = speculativeDistance;
   runner.params[P_PAIR_COUNT] = pairCount;
   runner.run(JOB_COLLIDE_TEST, 0, blocks);
-  const { verdict, blockRows, blockSpecial } = scratch;
+  const { verdict, blockRows, blockSpecial, blockWalls, blockRare } = scratch;
   let rows = 0;
+  let walls = 0;
   for (let k = 0; k < blocks; k++) {
     if (blockSpecial[k] > 0) {
       const end = Math.min((k + 1) * PAIR_BLOCK, pairCount);
@@ -96,16 +104,25 @@ export function collideBlocks(
     const n = blockRows[k];
     blockRows[k] = rows;
     rows += n;
+    const w = blockWalls[k];
+    blockWalls[k] = walls;
+    walls += w;
   }
   contacts.count = 0;
   // Room for the rows and their colour order before the workers start: growing a shared array
   // mid-job would hand them new buffers.
   contacts.reserve(rows);
+  const rare = RARE;
+  rare.kicked = 0;
+  rare.woken = 0;
+  for (let k = 0; k < blocks; k++) if (blockRare[k] > 0) listRare(store, pairs, verdict, contacts, k, Math.min((k + 1) * PAIR_BLOCK, pairCount), rare);
   runner.begin(JOB_COLLIDE_WRITE, 0, blocks);
   colours.sortPairs(store, contacts, pairs.a, pairs.b, verdict, ROW, pairCount, rows, runner.threads);
   runner.join();
   contacts.count = rows;
-  listRows(store, contacts, wake);
+  contacts.wallCount = walls;
+  contacts.kickedCount = rare.kicked;
+  for (let k = 0; k < rare.woken; k++) wake(contacts.woken[k]);
 }
 
 /**
@@ -126,16 +143,20 @@ export function testPairBlocks(
   const hit = TEST_HIT;
   const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent, touching } = pairs;
-  const { verdict, nx, ny, separation: seps, blockRows, blockSpecial } = scratch;
+  const { verdict, nx, ny, separation: seps, blockRows, blockSpecial, blockWalls, blockRare } = scratch;
   for (let k = from; k < to; k++) {
     let rows = 0;
     let special = 0;
+    let walls = 0;
+    let rare = 0;
     const end = Math.min((k + 1) * PAIR_BLOCK, pairCount);
     for (let p = k * PAIR_BLOCK; p < end; p++) {
       verdict[p] = NO_ROW;
       const a = pairA[p];
       const b = pairB[p];
-      if (!isActive(kind, awake, vx, vy, a) && !isActive(kind, awake, vx, vy, b)) continue;
+      const activeA = isActive(kind, awake, vx, vy, a);
+      const activeB = isActive(kind, awake, vx, vy, b);
+      if (!activeA && !activeB) continue;
       const xa = x[a];
       const ya = y[a];
       const xb = x[b];
@@ -172,9 +193,15 @@ export function testPairBlocks(
       ny[p] = hit.ny;
       seps[p] = separation;
       rows++;
+      const ka = kind[a];
+      const kb = kind[b];
+      if (ka === BODY_STATIC || kb === BODY_STATIC) walls++;
+      else if (!activeA || !activeB || ka === BODY_KINEMATIC || kb === BODY_KINEMATIC) rare++;
     }
     blockRows[k] = rows;
     blockSpecial[k] = special;
+    blockWalls[k] = walls;
+    blockRare[k] = rare;
   }
 }
 
@@ -188,13 +215,14 @@ export function writeRowBlocks(
   from: number,
   to: number,
 ): void {
-  const { x, y } = store;
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent } = pairs;
-  const { verdict, nx, ny, separation: seps, blockRows } = scratch;
-  const { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
+  const { x, y, kind } = store;
+  const { verdict, nx, ny, separation: seps, blockRows, blockWalls } = scratch;
+  const { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan, walls } =
     contacts;
   for (let k = from; k < to; k++) {
     let n = blockRows[k];
+    let w = blockWalls[k];
     const end = Math.min((k + 1) * PAIR_BLOCK, pairCount);
     for (let p = k * PAIR_BLOCK; p < end; p++) {
       if (verdict[p] !== ROW) continue;
@@ -212,35 +240,45 @@ export function writeRowBlocks(
       cbase[n] = separation - (hx * (x[b] - x[a]) + hy * (y[b] - y[a]));
       cimp[n] = pairImpulse[p];
       ctan[n] = pairTangent[p];
+      if (kind[a] === BODY_STATIC || kind[b] === BODY_STATIC) walls[w++] = n;
       n++;
     }
   }
 }
 
-/** The wall, kicked and woken lists of the rows, in row order (as `collidePairs` makes them), then the wakes. */
-function listRows(store: BodyStore, contacts: ContactBuffer, wake: (index: number) => void): void {
+/**
+ * Step 2 for pair block k, whose pairs end at `end`: the partners of its rows' moving kinematic
+ * bodies (the kicked list) and its bodies to wake, in row order, as `collidePairs` lists them.
+ * Counts in `rare`.
+ */
+function listRare(
+  store: BodyStore,
+  pairs: PairArrays,
+  verdict: Uint8Array,
+  contacts: ContactBuffer,
+  k: number,
+  end: number,
+  rare: { kicked: number; woken: number },
+): void {
   const { kind, awake, vx, vy } = store;
-  const { a: ca, b: cb, walls, kicked } = contacts;
-  let wallCount = 0;
-  let kickedCount = 0;
-  let wokenCount = 0;
-  for (let c = 0; c < contacts.count; c++) {
-    const a = ca[c];
-    const b = cb[c];
+  for (let p = k * PAIR_BLOCK; p < end; p++) {
+    if (verdict[p] !== ROW) continue;
+    const a = pairs.a[p];
+    const b = pairs.b[p];
     const ka = kind[a];
     const kb = kind[b];
     const activeA = isActive(kind, awake, vx, vy, a);
     const activeB = isActive(kind, awake, vx, vy, b);
-    if (!activeA && ka === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, a);
-    if (!activeB && kb === BODY_DYNAMIC) wokenCount = contacts.noteWoken(wokenCount, b);
-    if (ka === BODY_STATIC || kb === BODY_STATIC) walls[wallCount++] = c;
-    else if (ka === BODY_KINEMATIC && activeA) kicked[kickedCount++] = b;
-    else if (kb === BODY_KINEMATIC && activeB) kicked[kickedCount++] = a;
+    if (!activeA && ka === BODY_DYNAMIC) rare.woken = contacts.noteWoken(rare.woken, a);
+    if (!activeB && kb === BODY_DYNAMIC) rare.woken = contacts.noteWoken(rare.woken, b);
+    if (ka !== BODY_STATIC && kb !== BODY_STATIC) {
+      if (ka === BODY_KINEMATIC && activeA) contacts.kicked[rare.kicked++] = b;
+      else if (kb === BODY_KINEMATIC && activeB) contacts.kicked[rare.kicked++] = a;
+    }
   }
-  contacts.wallCount = wallCount;
-  contacts.kickedCount = kickedCount;
-  for (let k = 0; k < wokenCount; k++) wake(contacts.woken[k]);
 }
 
+/** Scratch for `collideBlocks` only: the kicked and woken lists' lengths. */
+const RARE = { kicked: 0, woken: 0 };
 /** Scratch for `testPairBlocks` only (one per thread: each thread has its own module). */
 const TEST_HIT: PointHit = { nx: 0, ny: 0, overlap: 0 };

@@ -33,6 +33,7 @@ export const CONTACTS_SHARED = [
   'impactDrift',
   'order',
   'colourStart',
+  'walls',
 ] as const;
 
 type Fields = Record<string, GrowableArray>;
