@@ -44,7 +44,7 @@ export class RowColours {
   private masks = new Uint32Array(0);
   /** Per body, 1 when it has a row of colour 0. */
   private walled = new Uint8Array(0);
-  /** Per row, its colour and home as one key (colour · homes + home), while `sortPairs` sorts. */
+  /** Per row, its colour and home as one key (colour · homes + home), while `sortBlocks` sorts. */
   private key = new Uint16Array(0);
 
   /**
@@ -62,8 +62,9 @@ export class RowColours {
   }
 
   /**
-   * The same colours as `sort`, from the pairs before their rows are written: row r is the r-th
-   * pair p (in pair order) with `isRow[p] === rowMark`, joining bodies `pairA[p]` and `pairB[p]`.
+   * The same colours as `sort`, from the rows' bodies before the rows are written, listed by
+   * blocks: block k's rows start at row `blockStart[k]` (ascending; the last block ends at
+   * `rows`), and its i-th row joins bodies `rowA[k · stride + i]` and `rowB[k · stride + i]`.
    * So the threads can write the rows meanwhile (collide-blocks.ts): this reads no row.
    * `contacts` must have room for `rows` rows (`ContactBuffer.reserve`).
    *
@@ -73,14 +74,14 @@ export class RowColours {
    * cache instead of moving between cores colour after colour. The order within a colour
    * changes no bit (its rows share no body).
    */
-  sortPairs(
+  sortBlocks(
     store: BodyStore,
     contacts: ContactBuffer,
-    pairA: Int32Array,
-    pairB: Int32Array,
-    isRow: Uint8Array,
-    rowMark: number,
-    pairCount: number,
+    rowA: Int32Array,
+    rowB: Int32Array,
+    blockStart: Int32Array,
+    blocks: number,
+    stride: number,
     rows: number,
     homes: number,
   ): void {
@@ -96,16 +97,18 @@ export class RowColours {
     const key = this.key;
     const scale = homes / Math.max(1, store.end);
     let r = 0;
-    for (let p = 0; p < pairCount; p++) {
-      if (isRow[p] !== rowMark) continue;
-      const ia = pairA[p];
-      const ib = pairB[p];
-      const k = this.pick(kind, start, ia, ib);
-      colour[r] = k;
-      // Overflow rows get the last key, after every colour's homes.
-      const q = k === COLOUR_COUNT ? keys : k * homes + Math.floor((kind[ia] === BODY_STATIC ? ib : ia) * scale);
-      key[r++] = q;
-      count[q]++;
+    for (let block = 0; block < blocks; block++) {
+      const end = (block + 1 < blocks ? blockStart[block + 1] : rows) - blockStart[block] + block * stride;
+      for (let i = block * stride; i < end; i++) {
+        const ia = rowA[i];
+        const ib = rowB[i];
+        const k = this.pick(kind, start, ia, ib);
+        colour[r] = k;
+        // Overflow rows get the last key, after every colour's homes.
+        const q = k === COLOUR_COUNT ? keys : k * homes + Math.floor((kind[ia] === BODY_STATIC ? ib : ia) * scale);
+        key[r++] = q;
+        count[q]++;
+      }
     }
     this.order(contacts, rows, homes);
   }
@@ -171,7 +174,7 @@ export class RowColours {
       contacts.homeStart.set(start.subarray(0, COLOUR_COUNT + 1));
       return;
     }
-    // The same counting sort by key (colour, then home; `sortPairs` counted the keys), the
+    // The same counting sort by key (colour, then home; `sortBlocks` counted the keys), the
     // overflow group last in row order.
     const key = this.key;
     const cursor = contacts.homeStart;

@@ -6,7 +6,7 @@
  *   2. here: the events and sensor pairs in pair order, where each block's rows and wall rows
  *      start, and the kicked and woken lists (rare: only blocks that have such rows are read);
  *   3. write (threads, by blocks): the rows and the wall list, in pair order, at their block's
- *      start, while the calling thread colours them from the pairs (colour.ts's `sortPairs`:
+ *      start, while the calling thread colours them from the pairs (colour.ts's `sortBlocks`:
  *      the same colours as from the rows, and no thread waits for the colouring);
  * then the wakes. Every list comes out in row order, as `collidePairs` makes it.
  */
@@ -43,6 +43,9 @@ export class CollideScratch {
   blockSpecial: Int32Array = new Int32Array(0);
   /** Rows with a static body of each block, then (after step 2) where each block's start in the wall list. */
   blockWalls: Int32Array = new Int32Array(0);
+  /** The bodies of each block's rows, from the block's first pair on: what the colouring reads. */
+  rowA: Int32Array = new Int32Array(0);
+  rowB: Int32Array = new Int32Array(0);
   /** Rows of each block with a moving kinematic body or a body to wake: step 2 lists them. */
   blockRare: Int32Array = new Int32Array(0);
 
@@ -55,6 +58,8 @@ export class CollideScratch {
     this.nx = grown(this.nx, n);
     this.ny = grown(this.ny, n);
     this.separation = grown(this.separation, n);
+    this.rowA = grown(this.rowA, n);
+    this.rowB = grown(this.rowB, n);
     this.blockRows = grown(this.blockRows, blocks);
     this.blockSpecial = grown(this.blockSpecial, blocks);
     this.blockWalls = grown(this.blockWalls, blocks);
@@ -63,7 +68,7 @@ export class CollideScratch {
 }
 
 /** Field names of `CollideScratch`, for sharing. */
-export const SCRATCH_SHARED = ['verdict', 'nx', 'ny', 'separation', 'blockRows', 'blockSpecial', 'blockWalls', 'blockRare'] as const;
+export const SCRATCH_SHARED = ['verdict', 'nx', 'ny', 'separation', 'blockRows', 'blockSpecial', 'blockWalls', 'blockRare', 'rowA', 'rowB'] as const;
 /** Field names of the pair cache the threads see. */
 export const PAIRS_SHARED = ['a', 'b', 'impulse', 'tangentImpulse', 'touching'] as const;
 
@@ -117,7 +122,7 @@ export function collideBlocks(
   rare.woken = 0;
   for (let k = 0; k < blocks; k++) if (blockRare[k] > 0) listRare(store, pairs, verdict, contacts, k, Math.min((k + 1) * PAIR_BLOCK, pairCount), rare);
   runner.begin(JOB_COLLIDE_WRITE, 0, blocks);
-  colours.sortPairs(store, contacts, pairs.a, pairs.b, verdict, ROW, pairCount, rows, runner.threads);
+  colours.sortBlocks(store, contacts, scratch.rowA, scratch.rowB, blockRows, blocks, PAIR_BLOCK, rows, runner.threads);
   runner.join();
   contacts.count = rows;
   contacts.wallCount = walls;
@@ -143,7 +148,7 @@ export function testPairBlocks(
   const hit = TEST_HIT;
   const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent, touching } = pairs;
-  const { verdict, nx, ny, separation: seps, blockRows, blockSpecial, blockWalls, blockRare } = scratch;
+  const { verdict, nx, ny, separation: seps, blockRows, blockSpecial, blockWalls, blockRare, rowA, rowB } = scratch;
   for (let k = from; k < to; k++) {
     let rows = 0;
     let special = 0;
@@ -192,6 +197,8 @@ export function testPairBlocks(
       nx[p] = hit.nx;
       ny[p] = hit.ny;
       seps[p] = separation;
+      rowA[k * PAIR_BLOCK + rows] = a;
+      rowB[k * PAIR_BLOCK + rows] = b;
       rows++;
       const ka = kind[a];
       const kb = kind[b];
