@@ -41,7 +41,7 @@ export class CollideScratch {
   blockRows: Int32Array = new Int32Array(0);
   /** Sensor and parted pairs of each block: step 2 visits only blocks that have some. */
   blockSpecial: Int32Array = new Int32Array(0);
-  /** Rows with a static body of each block, then (after step 2) where each block's start in the wall list. */
+  /** Rows with a static body of each block, then (after step 2) where each block's wall rows start in the wall list. */
   blockWalls: Int32Array = new Int32Array(0);
   /** The bodies of each block's rows, from the block's first pair on: what the colouring reads. */
   rowA: Int32Array = new Int32Array(0);
