@@ -171,7 +171,6 @@ export class RowColours {
       for (let c = 0; c < n; c++) order[start[colour[c]]++] = c;
       for (let k = COLOUR_COUNT + 1; k > 0; k--) start[k] = start[k - 1];
       start[0] = 0;
-      contacts.homeStart.set(start.subarray(0, COLOUR_COUNT + 1));
       return;
     }
     // The same counting sort by key (colour, then home; `sortBlocks` counted the keys), the

@@ -91,7 +91,8 @@ export class ContactBuffer {
   /**
    * Homes per colour (colour.ts): 1, or the thread count the rows were coloured for, each
    * colour's rows then sorted by which thread owns their body. Home h of colour k is
-   * [homeStart[k·homes + h], homeStart[k·homes + h + 1]), valid with `colourStart`.
+   * [homeStart[k·homes + h], homeStart[k·homes + h + 1]), valid with `colourStart` while
+   * `homes` > 1 (one home is the colour group itself).
    */
   homes = 1;
   homeStart: Int32Array = new Int32Array(COLOUR_COUNT + 1);
