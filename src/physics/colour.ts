@@ -165,6 +165,7 @@ export class RowColours {
     this.used = used;
     for (let k = 0; k <= COLOUR_COUNT; k++) start[k + 1] += start[k];
     contacts.homes = homes;
+    contacts.frontier.invalidate();
     const order = contacts.order;
     if (homes === 1) {
       // Row `order[i]` is the i-th in colour order.
@@ -193,4 +194,5 @@ export class RowColours {
 /** Marks the rows as never coloured and makes their order row order (buffers filled by hand, as in tests). */
 export function useRowOrder(contacts: ContactBuffer): void {
   for (let c = 0; c < contacts.count; c++) contacts.order[c] = c;
+  contacts.frontier.invalidate();
 }

@@ -6,6 +6,7 @@
 import { COLOUR_COUNT } from './colour.js';
 import { grown } from './grown.js';
 import { ShockOrder } from './shock.js';
+import { RowFrontier } from './row-frontier.js';
 
 /** How much the rows' room grows when it runs out. */
 const ROW_GROWTH = 1.25;
@@ -82,6 +83,8 @@ export class ContactBuffer {
   busyFirstPass = false;
   /** The rows in support order, for shock propagation (shock.ts). */
   readonly shock = new ShockOrder();
+  /** Each dynamic body's rows, for skipping passes on one thread (row-frontier.ts). */
+  readonly frontier = new RowFrontier();
 
   /**
    * The colour groups (colour.ts): rows of colour k are [colourStart[k], colourStart[k + 1]),

@@ -54,6 +54,7 @@ import {
 } from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
 import { COLOUR_COUNT } from './colour.js';
+import type { RowFrontier } from './row-frontier.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
 import { MAX_SPEED } from './validate.js';
@@ -148,6 +149,7 @@ export function solveVelocities(
   // The first pass marks unless most rows changed in the last step's first pass (a pile's
   // do): there the second pass would not skip, and the marks would only cost.
   passMark.fill(0, 0, store.end);
+  const frontier = frontierFor(runner, contacts);
   let changes = n;
   let marked = false;
   for (let it = 0; it < iterations; it++) {
@@ -156,7 +158,12 @@ export function solveVelocities(
     marked = it === 0 ? !contacts.busyFirstPass : changes * 2 < n;
     params[P_ITERATION] = it;
     params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : MODE_PLAIN;
-    changes = runGroups(runner, contacts, JOB_SOLVE_ROWS);
+    if (skipUnchanged && frontier !== null) {
+      startFrontierPass(store, contacts, frontier, it);
+      changes = solveFrontierRows(store, contacts, frontier, it, overRelaxation);
+    } else {
+      changes = runGroups(runner, contacts, JOB_SOLVE_ROWS);
+    }
     if (it === 0) contacts.busyFirstPass = changes * 2 >= n;
   }
 
@@ -331,6 +338,50 @@ function solveMarkingRows(store: BodyStore, contacts: ContactBuffer, from: numbe
       changes++;
     }
   }
+  return changes;
+}
+
+/**
+ * The frontier (row-frontier.ts) when `runner` steps on one thread and the rows are in colour
+ * order; else null, and skipping passes read the marks of every row's bodies.
+ */
+function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFrontier | null {
+  const n = contacts.count;
+  if (runner.threads !== 1 || n === 0 || contacts.colourStart[COLOUR_COUNT + 1] !== n) return null;
+  contacts.frontier.pass = -1;
+  return contacts.frontier;
+}
+
+/**
+ * Readies `frontier` for skipping pass `it`: its lists built once per colour order, its bits
+ * seeded from the marks unless the pass before was the frontier's own.
+ */
+function startFrontierPass(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number): void {
+  if (!frontier.built) frontier.build(store, contacts);
+  if (frontier.pass !== it) frontier.seed(store.passMark, store.invMass, store.end, it);
+}
+
+/**
+ * MODE_SKIP over every row on one thread: the rows `frontier` lists for pass `it`, in colour
+ * order (as the colour groups run them), marking as `solveMarkingRows` does.
+ */
+function solveFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number, omega: number): number {
+  const { vx, vy, invMass, passMark } = store;
+  const { a, b, order } = contacts;
+  const mark = it + 1;
+  let changes = 0;
+  for (let i = frontier.after(-1); i >= 0; i = frontier.after(i)) {
+    const c = order[i];
+    if (!solveRow(c, contacts, vx, vy, invMass, omega)) continue;
+    const ia = a[c];
+    const ib = b[c];
+    passMark[ia] = mark;
+    passMark[ib] = mark;
+    if (invMass[ia] !== 0) frontier.flag(ia, i);
+    if (invMass[ib] !== 0) frontier.flag(ib, i);
+    changes++;
+  }
+  frontier.advance();
   return changes;
 }
 
@@ -748,15 +799,22 @@ export function pushOut(
   const { a, b, nx, ny } = contacts;
   const n = contacts.count;
   passMark.fill(0, 0, store.end);
+  const frontier = frontierFor(runner, contacts);
   let pushes = n;
   const params = runner.params;
   params[P_SLOP] = slop;
   for (let it = 0; it < iterations; it++) {
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
     // reading them cost more than it saved; there the pass reads every row.
+    const skipUnmoved = pushes * SKIP_WHEN_PUSHING_UNDER < n;
     params[P_ITERATION] = it;
-    params[P_MODE] = pushes * SKIP_WHEN_PUSHING_UNDER < n ? MODE_SKIP : MODE_PLAIN;
-    pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
+    params[P_MODE] = skipUnmoved ? MODE_SKIP : MODE_PLAIN;
+    if (skipUnmoved && frontier !== null) {
+      startFrontierPass(store, contacts, frontier, it);
+      pushes = pushFrontierRows(store, contacts, frontier, it, slop);
+    } else {
+      pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
+    }
   }
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
@@ -771,6 +829,31 @@ export function pushOut(
     if (sep >= -slop) continue;
     kick(x, y, invMass, a[c], b[c], -(sep + slop) / (invMass[a[c]] + invMass[b[c]]), nx[c], ny[c]);
   }
+}
+
+/** `pushRows` in MODE_SKIP over every row on one thread: the rows `frontier` lists for pass `it`. */
+function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number, slop: number): number {
+  const { x, y, invMass, passMark } = store;
+  const { a, b, nx, ny, order } = contacts;
+  const mark = it + 1;
+  let pushes = 0;
+  for (let i = frontier.after(-1); i >= 0; i = frontier.after(i)) {
+    const c = order[i];
+    const sep = contacts.separationNow(c, x, y);
+    if (sep >= -slop) continue;
+    const ia = a[c];
+    const ib = b[c];
+    let push = -(sep + slop) * PUSHOUT_FACTOR;
+    if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
+    kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
+    passMark[ia] = mark;
+    passMark[ib] = mark;
+    if (invMass[ia] !== 0) frontier.flag(ia, i);
+    if (invMass[ib] !== 0) frontier.flag(ib, i);
+    pushes++;
+  }
+  frontier.advance();
+  return pushes;
 }
 
 /** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP: returns the rows that pushed. @internal */

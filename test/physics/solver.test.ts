@@ -2,10 +2,13 @@
  * The solver's velocity passes and its pushout skip rows whose bodies have not changed since
  * they were last solved. That must change nothing: these tests compare both, bit for bit, with
  * plain versions that solve every row in every pass (written here from the rules in solver.ts's
- * header, not copied).
+ * header, not copied). Each runs twice: on rows in row order, where the passes read the bodies'
+ * marks, and on rows in colour order, as a world steps them, where a pass on one thread walks
+ * the row frontier (row-frontier.ts) instead.
  */
 import { describe, expect, it } from 'vitest';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-store';
+import { RowColours, useRowOrder } from '../../src/physics/colour';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
 import { LINEAR_SLOP, OVER_RELAXATION, pushOut, solveVelocities } from '../../src/physics/solver';
@@ -41,14 +44,33 @@ function lineOfCircles(xs: number[], rows: Array<[number, number]>, statics: num
     if (statics.includes(a) || statics.includes(b)) contacts.walls[contacts.wallCount++] = c;
   });
   contacts.count = rows.length;
+  useRowOrder(contacts);
   return { store, contacts };
 }
 
-/** Pushout with no skipping: every row, every pass. */
+/** Adds 40 pairs of circles far from the rest, 0.5 m apart, each pair a row that never pushes. */
+function addFarRows(xs: number[], rows: Array<[number, number]>): void {
+  for (let k = 0; k < 40; k++) {
+    rows.push([xs.length, xs.length + 1]);
+    xs.push(10 + 2 * k, 11.5 + 2 * k);
+  }
+}
+
+/** The two row orders the tests run in: row order, or colour order (`RowColours.sort`). */
+const ORDERS = ['row order', 'colour order'] as const;
+type Order = (typeof ORDERS)[number];
+
+/** Puts the rows of `contacts` in `order`. */
+function arrange(store: BodyStore, contacts: ContactBuffer, order: Order): void {
+  if (order === 'colour order') new RowColours().sort(store, contacts);
+}
+
+/** Pushout with no skipping: every row, every pass, in `contacts.order`. */
 function plainPushOut(store: BodyStore, contacts: ContactBuffer, passes: number): void {
   const { x, y, invMass } = store;
   for (let pass = 0; pass < passes; pass++) {
-    for (let c = 0; c < contacts.count; c++) {
+    for (let k = 0; k < contacts.count; k++) {
+      const c = contacts.order[k];
       const i = contacts.a[c];
       const j = contacts.b[c];
       const nx = contacts.nx[c];
@@ -92,7 +114,7 @@ function positions(store: BodyStore): number[] {
   return Array.from(store.x.subarray(0, store.end));
 }
 
-/** Sequential impulses with no skipping: warm start, then every row in every pass. */
+/** Sequential impulses with no skipping: warm start, then every row in every pass, in `contacts.order`. */
 function plainVelocities(store: BodyStore, contacts: ContactBuffer, dt: number, passes: number): void {
   const { vx, vy, invMass } = store;
   const { a, b, nx, ny, separation, impulse } = contacts;
@@ -110,7 +132,8 @@ function plainVelocities(store: BodyStore, contacts: ContactBuffer, dt: number, 
   });
   for (let c = 0; c < contacts.count; c++) if (impulse[c] !== 0) kick(c, impulse[c]);
   for (let pass = 0; pass < passes; pass++) {
-    for (let c = 0; c < contacts.count; c++) {
+    for (let k = 0; k < contacts.count; k++) {
+      const c = contacts.order[k];
       const closing = (vx[b[c]] - vx[a[c]]) * nx[c] + (vy[b[c]] - vy[a[c]]) * ny[c];
       // Rounded as the solver rounds: the effective mass and 1 / dt are taken first.
       const gapSpeed = impact[c] ? 0 : Math.max(separation[c], 0) * (1 / dt);
@@ -140,28 +163,48 @@ function randomMotion(store: BodyStore, contacts: ContactBuffer, random: () => n
   }
 }
 
-describe('pushout', () => {
+/** The same circles and rows in `order`, pushed out by `pushOut` and by `plainPushOut`. */
+function pushBoth(xs: number[], rows: Array<[number, number]>, statics: number[], order: Order, passes: number) {
+  const skipping = lineOfCircles(xs, rows, statics);
+  const plain = lineOfCircles(xs, rows, statics);
+  arrange(skipping.store, skipping.contacts, order);
+  arrange(plain.store, plain.contacts, order);
+  pushOut(skipping.store, skipping.contacts, passes);
+  plainPushOut(plain.store, plain.contacts, passes);
+  return { skipping, plain };
+}
+
+describe.each(ORDERS)('pushout, rows in %s', (order) => {
   it('tests again a row whose body a later row moved in the pass before', () => {
     // Rows in this order: (1, 2) touches nothing at first; (0, 1) overlaps and pushes body 1
     // into body 2, so the second pass must test (1, 2) again and push body 2. Many far rows
     // (bodies 3 and up) keep the share of pushing rows low enough for skipping to be on.
     const xs = [0, 0.9, 1.9];
     const rows: Array<[number, number]> = [[1, 2]];
-    for (let k = 0; k < 40; k++) {
-      xs.push(10 + 2 * k, 11.5 + 2 * k);
-      rows.push([3 + 2 * k, 4 + 2 * k]);
-    }
+    addFarRows(xs, rows);
     rows.push([0, 1]);
-    const skipping = lineOfCircles(xs, rows);
-    const plain = lineOfCircles(xs, rows);
-    pushOut(skipping.store, skipping.contacts, 4);
-    plainPushOut(plain.store, plain.contacts, 4);
+    const { skipping, plain } = pushBoth(xs, rows, [], order, 4);
     expect(skipping.store.x[2]).toBeGreaterThan(1.9);
+    expect(positions(skipping.store)).toEqual(positions(plain.store));
+  });
+
+  it('tests in the same pass a row whose body an earlier row of the pass moved', () => {
+    // Row order (1, 2), (0, 1), (2, 3); colour order the same. The first pass pushes only
+    // (0, 1), which moves body 1 into body 2. The second pushes (1, 2), which moves body 2 into
+    // body 3: (2, 3), whose bodies did not move in the first pass, must be tested again in
+    // this same pass, which is the last. Far rows keep the share of pushing rows low enough
+    // for skipping to be on.
+    const xs = [0, 0.95, 1.951, 2.952];
+    const rows: Array<[number, number]> = [[1, 2], [0, 1], [2, 3]];
+    addFarRows(xs, rows);
+    const { skipping, plain } = pushBoth(xs, rows, [], order, 2);
+    expect(plain.store.x[3]).toBeGreaterThan(2.952);
     expect(positions(skipping.store)).toEqual(positions(plain.store));
   });
 
   it('matches a pushout that tests every row, bit for bit, on random rows', () => {
     const random = mulberry32(7);
+    let frontiers = 0;
     for (let trial = 0; trial < 200; trial++) {
       const n = 4 + Math.floor(random() * 60);
       const xs: number[] = [];
@@ -180,20 +223,21 @@ describe('pushout', () => {
       }
       shuffle(rows, random);
       const statics = random() < 0.5 ? [0] : [];
-      const skipping = lineOfCircles(xs, rows, statics);
-      const plain = lineOfCircles(xs, rows, statics);
-      const passes = 1 + Math.floor(random() * 6);
-      pushOut(skipping.store, skipping.contacts, passes);
-      plainPushOut(plain.store, plain.contacts, passes);
+      const { skipping, plain } = pushBoth(xs, rows, statics, order, 1 + Math.floor(random() * 6));
       expect(positions(skipping.store), `trial ${trial}`).toEqual(positions(plain.store));
+      if (skipping.contacts.frontier.built) frontiers++;
     }
+    // In colour order, the skipping passes must have walked the frontier in many trials.
+    if (order === 'colour order') expect(frontiers).toBeGreaterThan(30);
+    else expect(frontiers).toBe(0);
   });
 });
 
-describe('velocity passes', () => {
+describe.each(ORDERS)('velocity passes, rows in %s', (order) => {
   it('match sequential impulses that solve every row, bit for bit, on random rows', () => {
     const random = mulberry32(11);
     let skippable = 0;
+    let frontiers = 0;
     for (let trial = 0; trial < 200; trial++) {
       const n = 4 + Math.floor(random() * 80);
       const xs: number[] = [];
@@ -213,6 +257,8 @@ describe('velocity passes', () => {
       const speed = trial % 2 === 1 ? 2 : 20;
       randomMotion(skipping.store, skipping.contacts, mulberry32(seed), speed);
       randomMotion(plain.store, plain.contacts, mulberry32(seed), speed);
+      arrange(skipping.store, skipping.contacts, order);
+      arrange(plain.store, plain.contacts, order);
       const passes = 2 + Math.floor(random() * 8);
       const warm = new Float32Array(rows.length);
       solveVelocities(skipping.store, skipping.contacts, 1 / 60, passes, { impulse: warm, tangentImpulse: new Float32Array(rows.length) });
@@ -227,8 +273,11 @@ describe('velocity passes', () => {
       // A mark from a later pass than the first means few rows were changing: the regime in
       // which passes skip.
       if (skipping.store.passMark.subarray(0, n).some((m) => m >= 2)) skippable++;
+      if (skipping.contacts.frontier.built) frontiers++;
     }
     // The skipping must actually have been on in many trials, or this test proves nothing.
     expect(skippable).toBeGreaterThan(30);
+    if (order === 'colour order') expect(frontiers).toBeGreaterThan(30);
+    else expect(frontiers).toBe(0);
   });
 });
