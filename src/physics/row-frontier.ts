@@ -79,8 +79,7 @@ export class RowFrontier {
    * `next`.
    */
   seed(passMark: Uint8Array, invMass: Float64Array, end: number, pass: number): void {
-    this.now.fill(0, 0, this.words);
-    this.next.fill(0, 0, this.words);
+    this.start(pass);
     // Most bodies carry no mark: four at a time, where the marks' buffer allows.
     let k = 0;
     if (passMark.byteOffset % 4 === 0) {
@@ -88,20 +87,28 @@ export class RowFrontier {
       const markWords = this.markWords;
       for (const quads = end >>> 2; k < 4 * quads; k += 4) {
         if (markWords[k >>> 2] === 0) continue;
-        for (let q = k; q < k + 4; q++) if (passMark[q] >= pass && invMass[q] !== 0) this.seedBody(q);
+        for (let q = k; q < k + 4; q++) if (passMark[q] >= pass && invMass[q] !== 0) this.visitAll(q);
       }
     }
-    for (; k < end; k++) if (passMark[k] >= pass && invMass[k] !== 0) this.seedBody(k);
+    for (; k < end; k++) if (passMark[k] >= pass && invMass[k] !== 0) this.visitAll(k);
+  }
+
+  /** Starts pass `pass` with no row listed (rows are then added with `visit` and `visitAll`). */
+  start(pass: number): void {
+    this.now.fill(0, 0, this.words);
+    this.next.fill(0, 0, this.words);
     this.pass = pass;
   }
 
-  /** Sets body k's rows in `now`. */
-  private seedBody(k: number): void {
-    const { link, now } = this;
-    for (let e = this.head[k]; e >= 0; e = link[e]) {
-      const j = e >> 1;
-      now[j >>> 5] |= 1 << (j & 31);
-    }
+  /** Lists the row at position i for this pass. */
+  visit(i: number): void {
+    this.now[i >>> 5] |= 1 << (i & 31);
+  }
+
+  /** Lists every row of body k for this pass. */
+  visitAll(k: number): void {
+    const link = this.link;
+    for (let e = this.head[k]; e >= 0; e = link[e]) this.visit(e >> 1);
   }
 
   /** Body k, which rows can move, changed at position i: its rows after i join this pass, and all of them the next. */

@@ -138,7 +138,12 @@ export function solveVelocities(
   contacts.unequalMasses = unequal;
   if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
 
-  runGroups(runner, contacts, JOB_WARM_START);
+  // On one thread, where the first pass marks (a crowd), it visits only the rows that can
+  // change (`warmStartFrontier`); else the warm start and the first pass walk every row.
+  const frontier = frontierFor(runner, contacts);
+  const sparseFirst = frontier !== null && !contacts.busyFirstPass;
+  if (sparseFirst) warmStartFrontier(store, contacts, frontier);
+  else runGroups(runner, contacts, JOB_WARM_START);
 
   // As in pushOut: after the first pass, a row whose bodies' velocities have not changed since
   // the start of the previous pass would compute the same impulse again, which it did not
@@ -149,7 +154,6 @@ export function solveVelocities(
   // The first pass marks unless most rows changed in the last step's first pass (a pile's
   // do): there the second pass would not skip, and the marks would only cost.
   passMark.fill(0, 0, store.end);
-  const frontier = frontierFor(runner, contacts);
   let changes = n;
   let marked = false;
   for (let it = 0; it < iterations; it++) {
@@ -158,7 +162,9 @@ export function solveVelocities(
     marked = it === 0 ? !contacts.busyFirstPass : changes * 2 < n;
     params[P_ITERATION] = it;
     params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : MODE_PLAIN;
-    if (skipUnchanged && frontier !== null) {
+    if (it === 0 && sparseFirst) {
+      changes = solveFrontierRows(store, contacts, frontier, 0, 1);
+    } else if (skipUnchanged && frontier !== null) {
       startFrontierPass(store, contacts, frontier, it);
       changes = solveFrontierRows(store, contacts, frontier, it, overRelaxation);
     } else {
@@ -359,6 +365,38 @@ function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFrontier |
 function startFrontierPass(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number): void {
   if (!frontier.built) frontier.build(store, contacts);
   if (frontier.pass !== it) frontier.seed(store.passMark, store.invMass, store.end, it);
+}
+
+/**
+ * The warm start of every row, in colour order on one thread, which also lists for the first
+ * velocity pass the rows that may change in it. Any other row would compute no impulse there:
+ * with no warm impulse, bodies that no row has changed since `prepareRows`, and an approach
+ * that its bias allows (vn + bias >= 0), its impulse stays max(0 - M·(vn + bias), 0) = 0 and
+ * its friction is held to ±0. So the first pass visits the rows with a warm impulse, the rows
+ * of every body a warm impulse kicked, the rows that approach too fast, and (as every pass)
+ * the rows after a change on a changed body.
+ */
+function warmStartFrontier(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier): void {
+  const { vx, vy, invMass } = store;
+  const { a, b, nx, ny, impulse, tangentImpulse, approach, bias, order } = contacts;
+  if (!frontier.built) frontier.build(store, contacts);
+  frontier.start(0);
+  for (let i = 0; i < contacts.count; i++) {
+    const c = order[i];
+    const p = impulse[c];
+    const q = tangentImpulse[c];
+    if (p === 0 && q === 0) {
+      if (approach[c] + bias[c] < 0) frontier.visit(i);
+      continue;
+    }
+    const ia = a[c];
+    const ib = b[c];
+    if (p !== 0) kick(vx, vy, invMass, ia, ib, p, nx[c], ny[c]);
+    if (q !== 0) kick(vx, vy, invMass, ia, ib, q, -ny[c], nx[c]);
+    frontier.visit(i);
+    if (invMass[ia] !== 0) frontier.visitAll(ia);
+    if (invMass[ib] !== 0) frontier.visitAll(ib);
+  }
 }
 
 /**
