@@ -49,8 +49,9 @@ export class RowFrontier {
   build(store: BodyStore, contacts: ContactBuffer): void {
     const n = contacts.count;
     const end = store.end;
-    if (this.head.length < end) this.head = new Int32Array(Math.max(end, 2 * this.head.length));
-    if (this.link.length < 2 * n) this.link = new Int32Array(Math.max(2 * n, 2 * this.link.length));
+    // Grown by half at a time: the lists count toward the memory per body (crowd 50,000: 500 B).
+    if (this.head.length < end) this.head = new Int32Array(Math.max(end, Math.ceil(this.head.length * 1.5)));
+    if (this.link.length < 2 * n) this.link = new Int32Array(Math.max(2 * n, Math.ceil(this.link.length * 1.5)));
     const words = (n + 31) >>> 5;
     if (this.now.length < words) {
       this.now = new Uint32Array(Math.max(words, 2 * this.now.length));
