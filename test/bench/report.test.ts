@@ -58,6 +58,7 @@ describe('bench report', () => {
     const slow = formatReport([{ ...jostle, medianMs: 4 }, box2d3], [{ scene: 'pile', count: 5000 }], '# test');
     expect(slow).toMatch(/= 0\.40 \(target <= 0\.33\).*: NOT met/);
     const restless = formatReport([{ ...jostle, quality: { ...jostle.quality, meanSpeed: 0.1 } }, box2d3], [{ scene: 'pile', count: 5000 }], '# test');
-    expect(restless).toMatch(/mean speed 0\.100 vs 0\.060 m\/s \(within 30 %\): NOT met/);
+    expect(restless).toMatch(/mean speed 0\.100 vs 0\.060 m\/s \(\+67 %, target within 30 %: settles worse\): NOT met/);
+    expect(met).toMatch(/mean speed 0\.070 vs 0\.060 m\/s \(\+17 %, target within 30 %: settles as well\): met/);
   });
 });

@@ -160,7 +160,10 @@ function targetLines(outcomes: readonly CaseOutcome[]): string[] {
     let ok = r <= 0.33 && overlapOk && j.quality.outside === 0;
     if (scene === 'pile') {
       const settled = Math.abs(j.quality.meanSpeed - b.quality.meanSpeed) <= 0.3 * b.quality.meanSpeed;
-      text += `; mean speed ${fixed(j.quality.meanSpeed, 3)} vs ${fixed(b.quality.meanSpeed, 3)} m/s (within 30 %)`;
+      const apart = Math.round((100 * (j.quality.meanSpeed - b.quality.meanSpeed)) / b.quality.meanSpeed);
+      text +=
+        `; mean speed ${fixed(j.quality.meanSpeed, 3)} vs ${fixed(b.quality.meanSpeed, 3)} m/s` +
+        ` (${apart >= 0 ? '+' : ''}${apart} %, target within 30 %: ${settled ? 'settles as well' : 'settles worse'})`;
       ok = ok && settled;
     }
     lines.push(`${text}: ${verdict(ok)}`);
