@@ -58,7 +58,7 @@ export class RowColours {
     const kind = store.kind;
     const { a, b, colourStart, colour } = contacts;
     for (let c = 0; c < n; c++) colour[c] = this.pick(kind, colourStart, a[c], b[c]);
-    this.order(contacts, n, 1);
+    this.order(contacts, n, 1, store.end);
   }
 
   /**
@@ -110,7 +110,7 @@ export class RowColours {
         count[q]++;
       }
     }
-    this.order(contacts, rows, homes);
+    this.order(contacts, rows, homes, store.end);
   }
 
   /** Clears the masks and counts (each row's colour and the colour order grow with the rows: `ContactBuffer.reserve`). */
@@ -157,7 +157,7 @@ export class RowColours {
    * by home within each colour when there are several (the overflow group stays in row order:
    * its rows are solved one after another).
    */
-  private order(contacts: ContactBuffer, n: number, homes: number): void {
+  private order(contacts: ContactBuffer, n: number, homes: number, end: number): void {
     const start = contacts.colourStart;
     const colour = contacts.colour;
     let used = 0;
@@ -165,11 +165,25 @@ export class RowColours {
     this.used = used;
     for (let k = 0; k <= COLOUR_COUNT; k++) start[k + 1] += start[k];
     contacts.homes = homes;
-    contacts.frontier.invalidate();
+    const frontier = contacts.frontier;
+    const listed = frontier.invalidate();
     const order = contacts.order;
     if (homes === 1) {
       // Row `order[i]` is the i-th in colour order.
-      for (let c = 0; c < n; c++) order[start[colour[c]]++] = c;
+      if (listed) {
+        // The solver walked the frontier with the last order, so it will with this one: each
+        // body's rows are listed here, reading the rows in memory order (row-frontier.ts).
+        const { a, b } = contacts;
+        frontier.reserve(end, n);
+        for (let c = 0; c < n; c++) {
+          const i = start[colour[c]]++;
+          order[i] = c;
+          frontier.push(i, a[c], b[c]);
+        }
+        frontier.built = true;
+      } else {
+        for (let c = 0; c < n; c++) order[start[colour[c]]++] = c;
+      }
       for (let k = COLOUR_COUNT + 1; k > 0; k--) start[k] = start[k - 1];
       start[0] = 0;
       return;

@@ -5,10 +5,11 @@
  * since it was last solved: it would compute what it computed then, which changed nothing. The
  * marking passes find those rows by reading both bodies' marks for every row, which in a crowd
  * cost about half a full pass when a sixth of the rows were solved. Here each body lists its
- * rows' positions in colour order (built once per colour order, shared by the velocity passes
- * and pushout), and a row that changes flags the rows of its bodies that rows can move in two
- * bit sets: `now` for the rows after it in this pass, `next` for all of them in the next pass.
- * A pass then walks only the set bits.
+ * rows' positions in colour order (once per colour order, shared by the velocity passes and
+ * pushout: by the colouring as it writes the order when the last order's lists were used, else
+ * by `build` when first needed), and a row that changes flags the rows of its bodies that rows
+ * can move in two bit sets: `now` for the rows after it in this pass, `next` for all of them in
+ * the next pass. A pass then walks only the set bits.
  *
  * The rows visited are those whose dynamic bodies changed in the last pass or earlier in this
  * one: the marking passes' rows, less those whose only changed body is static or kinematic
@@ -23,7 +24,7 @@ export class RowFrontier {
   /**
    * Body k's rows, as a list through `link`: entry e stands for the row at colour-order
    * position e >> 1 (its body a when e is even, b when odd); `head[k]` is body k's first entry
-   * and `link[e]` the entry after e (-1 ends a list). Positions ascend along a list.
+   * and `link[e]` the entry after e (-1 ends a list), in no set order.
    */
   head: Int32Array = new Int32Array(0);
   link: Int32Array = new Int32Array(0);
@@ -40,38 +41,51 @@ export class RowFrontier {
   /** `passMark`'s bytes four at a time (a view of its buffer, made again when it grows). */
   private markWords: Uint32Array = new Uint32Array(0);
 
-  /** The colour order changed (colour.ts): the lists are rebuilt when next needed. */
-  invalidate(): void {
+  /** Whether a pass used the lists since the colour order last changed. */
+  used = false;
+
+  /**
+   * The colour order changes (colour.ts): returns whether the lists were used since the last
+   * change, in which case the colouring lists the new order's rows as it writes it
+   * (`reserve`, then `push` for each row); else they are built when next needed.
+   */
+  invalidate(): boolean {
+    const used = this.used;
     this.built = false;
+    this.used = false;
+    return used;
   }
 
   /** Lists each body's rows from `contacts.order` (rows [0, count)). Allocates only to grow. */
   build(store: BodyStore, contacts: ContactBuffer): void {
     const n = contacts.count;
-    const end = store.end;
+    this.reserve(store.end, n);
+    const { a, b, order } = contacts;
+    for (let i = 0; i < n; i++) this.push(i, a[order[i]], b[order[i]]);
+    this.built = true;
+  }
+
+  /** Empty lists for `end` bodies and `rows` rows (allocates only to grow). */
+  reserve(end: number, rows: number): void {
     // Grown by half at a time: the lists count toward the memory per body (crowd 50,000: 500 B).
     if (this.head.length < end) this.head = new Int32Array(Math.max(end, Math.ceil(this.head.length * 1.5)));
-    if (this.link.length < 2 * n) this.link = new Int32Array(Math.max(2 * n, Math.ceil(this.link.length * 1.5)));
-    const words = (n + 31) >>> 5;
+    if (this.link.length < 2 * rows) this.link = new Int32Array(Math.max(2 * rows, Math.ceil(this.link.length * 1.5)));
+    const words = (rows + 31) >>> 5;
     if (this.now.length < words) {
       this.now = new Uint32Array(Math.max(words, 2 * this.now.length));
       this.next = new Uint32Array(this.now.length);
     }
     this.words = words;
+    this.head.fill(-1, 0, end);
+  }
+
+  /** Lists the row at position i, between bodies ia and ib (after `reserve`; any order of rows). */
+  push(i: number, ia: number, ib: number): void {
     const { head, link } = this;
-    const { a, b, order } = contacts;
-    head.fill(-1, 0, end);
-    // From the last position back, each row pushed on the front of its bodies' lists.
-    for (let i = n - 1; i >= 0; i--) {
-      const c = order[i];
-      const ia = a[c];
-      const ib = b[c];
-      link[2 * i] = head[ia];
-      head[ia] = 2 * i;
-      link[2 * i + 1] = head[ib];
-      head[ib] = 2 * i + 1;
-    }
-    this.built = true;
+    link[2 * i] = head[ia];
+    head[ia] = 2 * i;
+    link[2 * i + 1] = head[ib];
+    head[ib] = 2 * i + 1;
   }
 
   /**

@@ -364,6 +364,7 @@ function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFrontier |
  */
 function startFrontierPass(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number): void {
   if (!frontier.built) frontier.build(store, contacts);
+  frontier.used = true;
   if (frontier.pass !== it) frontier.seed(store.passMark, store.invMass, store.end, it);
 }
 
@@ -380,6 +381,7 @@ function warmStartFrontier(store: BodyStore, contacts: ContactBuffer, frontier: 
   const { vx, vy, invMass } = store;
   const { a, b, nx, ny, impulse, tangentImpulse, approach, bias, order } = contacts;
   if (!frontier.built) frontier.build(store, contacts);
+  frontier.used = true;
   frontier.start(0);
   for (let i = 0; i < contacts.count; i++) {
     const c = order[i];
