@@ -83,7 +83,7 @@ export class ContactBuffer {
   busyFirstPass = false;
   /** The rows in support order, for shock propagation (shock.ts). */
   readonly shock = new ShockOrder();
-  /** Each dynamic body's rows, for skipping passes on one thread (row-frontier.ts). */
+  /** Each body's rows, for skipping passes on one thread (row-frontier.ts). */
   readonly frontier = new RowFrontier();
 
   /**
