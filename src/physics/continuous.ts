@@ -52,12 +52,16 @@ export function sweepFastRange(s: BodyStore, statics: FlatTree, hits: HitList, s
   // In locals: the sweep is a call, after which V8 would reload every field in the loop.
   const { kind, awake, sensor, x, y, prevX, prevY, halfWidth, halfHeight, radius } = s;
   for (let i = from; i < to; i++) {
-    // A sensor goes through walls.
-    if (kind[i] !== BODY_DYNAMIC || awake[i] === 0 || sensor[i] === 1) continue;
+    // The distance first: almost every body fails it, so one branch decides most bodies (a
+    // free slot's stale values fail it too, or are turned away below).
     const dx = x[i] - prevX[i];
     const dy = y[i] - prevY[i];
-    const limit = SWEEP_FRACTION * (Math.min(halfWidth[i], halfHeight[i]) + radius[i]);
+    const hw = halfWidth[i];
+    const hh = halfHeight[i];
+    const limit = SWEEP_FRACTION * ((hw < hh ? hw : hh) + radius[i]);
     if (dx * dx + dy * dy <= limit * limit) continue;
+    // A sensor goes through walls.
+    if (kind[i] !== BODY_DYNAMIC || awake[i] === 0 || sensor[i] === 1) continue;
     if (sweepBody(s, statics, hits, stack, i)) stopped++;
   }
   return stopped;
