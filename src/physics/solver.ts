@@ -415,10 +415,11 @@ function solveFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: 
     if (!solveRow(c, contacts, vx, vy, invMass, omega)) continue;
     const ia = a[c];
     const ib = b[c];
+    // A body already marked in this pass flagged its rows then, the ones after this row too.
+    if (passMark[ia] !== mark && invMass[ia] !== 0) frontier.flag(ia, i);
+    if (passMark[ib] !== mark && invMass[ib] !== 0) frontier.flag(ib, i);
     passMark[ia] = mark;
     passMark[ib] = mark;
-    if (invMass[ia] !== 0) frontier.flag(ia, i);
-    if (invMass[ib] !== 0) frontier.flag(ib, i);
     changes++;
   }
   frontier.advance();
@@ -886,10 +887,10 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
     let push = -(sep + slop) * PUSHOUT_FACTOR;
     if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
     kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
+    if (passMark[ia] !== mark && invMass[ia] !== 0) frontier.flag(ia, i);
+    if (passMark[ib] !== mark && invMass[ib] !== 0) frontier.flag(ib, i);
     passMark[ia] = mark;
     passMark[ib] = mark;
-    if (invMass[ia] !== 0) frontier.flag(ia, i);
-    if (invMass[ib] !== 0) frontier.flag(ib, i);
     pushes++;
   }
   frontier.advance();
