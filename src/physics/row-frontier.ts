@@ -36,13 +36,12 @@ export class RowFrontier {
   pass = -1;
   /** Whether the lists hold the current colour order (`invalidate` when it changes). */
   built = false;
+  /** Whether a pass used the lists since the colour order last changed. */
+  used = false;
   /** Words of the bit sets in use: one per 32 rows. */
   words = 0;
   /** `passMark`'s bytes four at a time (a view of its buffer, made again when it grows). */
   private markWords: Uint32Array = new Uint32Array(0);
-
-  /** Whether a pass used the lists since the colour order last changed. */
-  used = false;
 
   /**
    * The colour order changes (colour.ts): returns whether the lists were used since the last
@@ -54,6 +53,12 @@ export class RowFrontier {
     this.built = false;
     this.used = false;
     return used;
+  }
+
+  /** Readies the lists for a pass: builds them unless the colouring did, and notes them used. */
+  ready(store: BodyStore, contacts: ContactBuffer): void {
+    if (!this.built) this.build(store, contacts);
+    this.used = true;
   }
 
   /** Lists each body's rows from `contacts.order` (rows [0, count)). Allocates only to grow. */
@@ -136,6 +141,18 @@ export class RowFrontier {
       next[w] |= bit;
       if (j > i) now[w] |= bit;
     }
+  }
+
+  /**
+   * The row at position i changed bodies ia and ib in the pass whose marks are `mark`: flags
+   * their rows (a body no row moves has none to flag; one already marked in this pass flagged
+   * them then, the ones after i too) and marks both.
+   */
+  changed(passMark: Uint8Array, invMass: Float64Array, ia: number, ib: number, i: number, mark: number): void {
+    if (passMark[ia] !== mark && invMass[ia] !== 0) this.flag(ia, i);
+    if (passMark[ib] !== mark && invMass[ib] !== 0) this.flag(ib, i);
+    passMark[ia] = mark;
+    passMark[ib] = mark;
   }
 
   /** The first position after `i` (-1: from the start) whose row this pass visits, or -1. */

@@ -363,8 +363,7 @@ function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFrontier |
  * seeded from the marks unless the pass before was the frontier's own.
  */
 function startFrontierPass(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number): void {
-  if (!frontier.built) frontier.build(store, contacts);
-  frontier.used = true;
+  frontier.ready(store, contacts);
   if (frontier.pass !== it) frontier.seed(store.passMark, store.invMass, store.end, it);
 }
 
@@ -380,8 +379,7 @@ function startFrontierPass(store: BodyStore, contacts: ContactBuffer, frontier: 
 function warmStartFrontier(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier): void {
   const { vx, vy, invMass } = store;
   const { a, b, nx, ny, impulse, tangentImpulse, approach, bias, order } = contacts;
-  if (!frontier.built) frontier.build(store, contacts);
-  frontier.used = true;
+  frontier.ready(store, contacts);
   frontier.start(0);
   for (let i = 0; i < contacts.count; i++) {
     const c = order[i];
@@ -415,11 +413,7 @@ function solveFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: 
     if (!solveRow(c, contacts, vx, vy, invMass, omega)) continue;
     const ia = a[c];
     const ib = b[c];
-    // A body already marked in this pass flagged its rows then, the ones after this row too.
-    if (passMark[ia] !== mark && invMass[ia] !== 0) frontier.flag(ia, i);
-    if (passMark[ib] !== mark && invMass[ib] !== 0) frontier.flag(ib, i);
-    passMark[ia] = mark;
-    passMark[ib] = mark;
+    frontier.changed(passMark, invMass, ia, ib, i, mark);
     changes++;
   }
   frontier.advance();
@@ -887,10 +881,7 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
     let push = -(sep + slop) * PUSHOUT_FACTOR;
     if (push > MAX_PUSHOUT) push = MAX_PUSHOUT;
     kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
-    if (passMark[ia] !== mark && invMass[ia] !== 0) frontier.flag(ia, i);
-    if (passMark[ib] !== mark && invMass[ib] !== 0) frontier.flag(ib, i);
-    passMark[ia] = mark;
-    passMark[ib] = mark;
+    frontier.changed(passMark, invMass, ia, ib, i, mark);
     pushes++;
   }
   frontier.advance();
