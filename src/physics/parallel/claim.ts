@@ -6,7 +6,7 @@ import { C_BODY_END, C_BOUNDS, C_CHUNKS, C_CHUNKS_DONE, cursorSlot, C_HOMES, C_I
 import { runJob, type JobViews } from './run-job.js';
 
 /**
- * Runs chunks of the job whose cursors carry `tag`, home `thread` mod HOMES first, then what is
+ * Runs chunks of the job whose cursors carry `tag`, home `thread` mod `homes` first, then what is
  * left of the other homes, until none is left or the job is no longer that one. The kernels'
  * counts go to C_RESULT before each chunk counts as done.
  */
