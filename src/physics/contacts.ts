@@ -4,12 +4,17 @@
  * step allocates nothing once the buffer has reached its working size.
  */
 import { COLOUR_COUNT } from './colour.js';
-import { grown } from './grown.js';
+import { grown, noteSharedGrowth } from './grown.js';
 import { ShockOrder } from './shock.js';
 import { RowFrontier } from './row-frontier.js';
+import { PACKED_STRIDE } from './packed-rows.js';
+import { RowKernels } from './wasm/row-kernels.js';
 
 /** How much the rows' room grows when it runs out. */
 const ROW_GROWTH = 1.25;
+
+/** Steps without packing after which `ContactBuffer.usePacked` lets the packed rows go: a second at 60 Hz. */
+const PACKED_IDLE_STEPS = 60;
 
 export class ContactBuffer {
   count = 0;
@@ -101,6 +106,27 @@ export class ContactBuffer {
   homeStart: Int32Array = new Int32Array(COLOUR_COUNT + 1);
   /** The rows in colour order (colour.ts): every pass over rows walks this list. Grown with the rows. */
   order: Int32Array = new Int32Array(0);
+  /**
+   * The rows packed in colour order for the velocity passes that visit every row
+   * (packed-rows.ts), PACKED_STRIDE numbers each, their bodies as integers in `packedIds` (a
+   * view of the same memory) and their base separations in `packedBase`; empty until a step
+   * first packs (`usePacked`).
+   */
+  packed: Float64Array = new Float64Array(0);
+  packedIds: Int32Array = new Int32Array(0);
+  packedBase: Float64Array = new Float64Array(0);
+  /** Whether this step's warm start packed the rows (their normals and bodies stay valid through pushout). */
+  packedRows = false;
+  /** Steps in a row that did not pack (`usePacked`). */
+  private idleSteps = 0;
+  /**
+   * The WebAssembly kernels and their memory (wasm/row-kernels.ts) while steps pack; null before,
+   * after PACKED_IDLE_STEPS without, and where WebAssembly cannot run. A worker thread's are
+   * over the driving thread's memory (worker.ts).
+   */
+  kernels: RowKernels | null = null;
+  /** Whether this step's packed rows are in `kernels`' memory, for its passes there (`usePacked`). */
+  inKernels = false;
 
   /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
   bounceShare = 1;
@@ -132,6 +158,54 @@ export class ContactBuffer {
     this.impacts = grown(this.impacts, n);
     this.impactToi = grown(this.impactToi, n);
     this.impactDrift = grown(this.impactDrift, n);
+  }
+
+  /**
+   * Readies the packed rows for this step's solve where `packing` asks for them, and returns
+   * whether the step packs: in the WebAssembly kernels' memory (wasm/row-kernels.ts), with room
+   * for `bodies` bodies; where that cannot be, on one thread in plain arrays, and on `threads`
+   * not at all (the workers run on the kernels' shared memory only; unpacked passes give the
+   * same bits). When no step has packed for PACKED_IDLE_STEPS, the memory goes back (a crowd
+   * packs only while it first spreads, and a crowd of 50,000 keeps under 500 B a body).
+   * Allocates only to grow or release.
+   */
+  usePacked(packing: boolean, bodies: number, threads: boolean): boolean {
+    this.packedRows = false;
+    this.inKernels = false;
+    if (!packing) {
+      if (++this.idleSteps > PACKED_IDLE_STEPS && (this.packed.length > 0 || this.kernels !== null)) this.releasePacked();
+      return false;
+    }
+    this.idleSteps = 0;
+    const rows = this.a.length;
+    const kernels = (this.kernels ??= RowKernels.create());
+    if (kernels !== null && kernels.reserve(rows, bodies) && (!threads || kernels.layout !== null)) {
+      this.packed = kernels.packed;
+      this.packedIds = kernels.packedIds;
+      this.packedBase = kernels.packedBase;
+      this.inKernels = true;
+    } else if (threads) {
+      return false;
+    } else if (this.packed.length < rows * PACKED_STRIDE) {
+      const buffer = new ArrayBuffer(rows * PACKED_STRIDE * 8);
+      this.packed = new Float64Array(buffer);
+      this.packedIds = new Int32Array(buffer);
+      this.packedBase = new Float64Array(rows);
+    }
+    this.packedRows = true;
+    return true;
+  }
+
+  /** Lets the packed rows and the kernels' memory go. */
+  private releasePacked(): void {
+    this.packed = new Float64Array(0);
+    this.packedIds = new Int32Array(0);
+    this.packedBase = this.packed;
+    if (this.kernels !== null) {
+      this.kernels.release();
+      this.kernels = null;
+      noteSharedGrowth();
+    }
   }
 
   /**

@@ -37,6 +37,11 @@ export function isShared(a: GrowableArray): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && a.buffer instanceof SharedArrayBuffer;
 }
 
+/** Counts a shared memory's growth as a replaced array's (wasm/row-kernels.ts): worker threads must be handed it again. */
+export function noteSharedGrowth(): void {
+  sharedGrowths++;
+}
+
 /** Changes whenever a shared array was replaced: worker threads must then be handed the new buffers. */
 export function sharedGeneration(): number {
   return sharedGrowths;

@@ -40,6 +40,8 @@ import {
   JOB_RESTITUTION,
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
+  JOB_UNPACK_IMPULSES,
+  JOB_WARM_KERNELS,
   JOB_WARM_START,
   P_GX,
   P_GY,
@@ -55,6 +57,8 @@ import {
 import { localRunner } from './parallel/local-runner.js';
 import { COLOUR_COUNT } from './colour.js';
 import type { RowFrontier } from './row-frontier.js';
+import { packImpulses, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from './packed-rows.js';
+import type { RowKernels } from './wasm/row-kernels.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
 import { MAX_SPEED } from './validate.js';
@@ -142,8 +146,28 @@ export function solveVelocities(
   // change (`warmStartFrontier`); else the warm start and the first pass walk every row.
   const frontier = frontierFor(runner, contacts);
   const sparseFirst = frontier !== null && !contacts.busyFirstPass;
-  if (sparseFirst) warmStartFrontier(store, contacts, frontier);
-  else runGroups(runner, contacts, JOB_WARM_START);
+  // Where the first pass will visit every row (see below), the warm start packs the rows for
+  // the passes that do (packed-rows.ts): they need the colour order.
+  // Where WebAssembly runs, the kernels (wasm/row-kernels.ts) warm-start and solve them over a
+  // copy of the velocities, copied back when the passes stop visiting every row.
+  const packing = contacts.usePacked(contacts.busyFirstPass && n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n, store.capacity, runner.threads > 1);
+  const kernels = contacts.inKernels ? contacts.kernels : null;
+  params[P_MODE] = kernels !== null ? MODE_KERNELS : packing ? MODE_PACKED : MODE_PLAIN;
+  if (sparseFirst) {
+    warmStartFrontier(store, contacts, frontier);
+  } else if (kernels !== null) {
+    // Packing alone writes only each row's own place, so it needs no colours; the kernels then
+    // warm-start the packed rows, colour by colour.
+    runner.run(JOB_WARM_START, 0, n);
+    kernels.load(store, store.vx, store.vy);
+    runGroups(runner, contacts, JOB_WARM_KERNELS);
+  } else {
+    runGroups(runner, contacts, JOB_WARM_START);
+  }
+  // Whether the impulses are in the packed rows now, rather than in `impulse` and `tangentImpulse`.
+  let inPacked = packing;
+  // Whether the velocities are in the kernels' memory now, rather than in `vx` and `vy`.
+  let inKernels = kernels !== null;
 
   // As in pushOut: after the first pass, a row whose bodies' velocities have not changed since
   // the start of the previous pass would compute the same impulse again, which it did not
@@ -161,7 +185,18 @@ export function solveVelocities(
     const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
     marked = it === 0 ? !contacts.busyFirstPass : changes * 2 < n;
     params[P_ITERATION] = it;
-    params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : MODE_PLAIN;
+    const plain = !skipUnchanged && !marked;
+    if (packing && plain !== inPacked) {
+      if (plain) packImpulses(contacts);
+      else unpackImpulses(contacts);
+      inPacked = plain;
+    }
+    if (kernels !== null && inPacked !== inKernels) {
+      if (inPacked) kernels.load(store, store.vx, store.vy);
+      else kernels.save(store, store.vx, store.vy);
+      inKernels = inPacked;
+    }
+    params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : inKernels ? MODE_KERNELS : inPacked ? MODE_PACKED : MODE_PLAIN;
     if (it === 0 && sparseFirst) {
       changes = solveFrontierRows(store, contacts, frontier, 0, 1);
     } else if (skipUnchanged && frontier !== null) {
@@ -173,6 +208,8 @@ export function solveVelocities(
     if (it === 0) contacts.busyFirstPass = changes * 2 >= n;
   }
 
+  if (kernels !== null && inKernels) kernels.save(store, store.vx, store.vy);
+  if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
   runner.run(JOB_STORE_IMPULSES, 0, n);
@@ -285,13 +322,28 @@ export function storeImpulses(contacts: ContactBuffer, pairs: Pick<PairCache, 'i
   }
 }
 
-/** `solveRows` modes: every row, no marks; every row, marking; skipping rows whose bodies did not change. */
+/**
+ * `solveRows` modes (and `pushRows`'): every row, no marks; every row, marking; skipping rows
+ * whose bodies did not change; every row, no marks, over the packed rows (packed-rows.ts; the
+ * warm start packs them in this mode).
+ */
 const MODE_PLAIN = 0;
 const MODE_MARK = 1;
 const MODE_SKIP = 2;
+const MODE_PACKED = 3;
+/** MODE_PACKED's passes as WebAssembly, over the bodies copied into its memory (wasm/row-kernels.ts). */
+const MODE_KERNELS = 4;
 
-/** Warm start of rows [from, to): last step's impulses act again. Rows of one colour share no body. @internal */
-export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number): void {
+/**
+ * Warm start of rows [from, to) (colour positions): last step's impulses act again. In
+ * MODE_PACKED it also packs the rows (packed-rows.ts); in MODE_KERNELS it only packs them, for
+ * the kernels' warm start (JOB_WARM_KERNELS). Rows of one colour share no body. @internal
+ */
+export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, mode = MODE_PLAIN): void {
+  if (mode === MODE_PACKED || mode === MODE_KERNELS) {
+    warmStartPacked(store, contacts, from, to, mode === MODE_PACKED);
+    return;
+  }
   const { vx, vy, invMass } = store;
   const { a, b, nx, ny, impulse, tangentImpulse, order } = contacts;
   for (let i = from; i < to; i++) {
@@ -320,6 +372,8 @@ export function solveRows(
   // A function for the marking modes and one for the plain: with every loop in one function,
   // V8 stopped inlining `solveRow` (its inlining budget is per function), and the calls cost a
   // tenth of a pile's step.
+  if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).solve(from, to, omega);
+  if (mode === MODE_PACKED) return solvePackedRows(store, contacts, from, to, omega);
   if (mode === MODE_PLAIN) return solveEveryRow(store, contacts, from, to, omega);
   return solveMarkingRows(store, contacts, from, to, it, omega, mode === MODE_SKIP);
 }
@@ -838,12 +892,17 @@ export function pushOut(
   let pushes = n;
   const params = runner.params;
   params[P_SLOP] = slop;
+  // Over packed rows the passes run as WebAssembly (wasm/row-kernels.ts), over a copy of the positions.
+  const kernels = contacts.inKernels ? contacts.kernels : null;
+  if (kernels !== null) kernels.load(store, x, y);
   for (let it = 0; it < iterations; it++) {
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
-    // reading them cost more than it saved; there the pass reads every row.
-    const skipUnmoved = pushes * SKIP_WHEN_PUSHING_UNDER < n;
+    // reading them cost more than it saved; there the pass reads every row. So it does over
+    // packed rows (a pile's, where 1 row in 13 pushes pass after pass): walked in memory
+    // order, every row costs less than finding the rows to visit.
+    const skipUnmoved = !contacts.packedRows && pushes * SKIP_WHEN_PUSHING_UNDER < n;
     params[P_ITERATION] = it;
-    params[P_MODE] = skipUnmoved ? MODE_SKIP : MODE_PLAIN;
+    params[P_MODE] = kernels !== null ? MODE_KERNELS : contacts.packedRows ? MODE_PACKED : skipUnmoved ? MODE_SKIP : MODE_PLAIN;
     if (skipUnmoved && frontier !== null) {
       startFrontierPass(store, contacts, frontier, it);
       pushes = pushFrontierRows(store, contacts, frontier, it, slop);
@@ -851,6 +910,7 @@ export function pushOut(
       pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
     }
   }
+  if (kernels !== null) kernels.save(store, x, y);
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
   if (contacts.unequalMasses && contacts.shock.count > 0) {
@@ -888,8 +948,10 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
   return pushes;
 }
 
-/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP: returns the rows that pushed. @internal */
+/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP, over the packed rows in MODE_PACKED: returns the rows that pushed. @internal */
 export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number, slop: number): number {
+  if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).push(from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
+  if (mode === MODE_PACKED) return pushPackedRows(store, contacts, from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
   const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny, order } = contacts;
   // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).

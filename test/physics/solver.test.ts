@@ -4,7 +4,8 @@
  * plain versions that solve every row in every pass (written here from the rules in solver.ts's
  * header, not copied). Each runs twice: on rows in row order, where the passes read the bodies'
  * marks, and on rows in colour order, as a world steps them, where a pass on one thread walks
- * the row frontier (row-frontier.ts) instead.
+ * the row frontier (row-frontier.ts) instead. Last, the packed rows (packed-rows.ts) against
+ * the same passes unpacked.
  */
 import { describe, expect, it } from 'vitest';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-store';
@@ -108,6 +109,20 @@ function shuffle<T>(items: T[], random: () => number): void {
     const j = Math.floor(random() * (k + 1));
     [items[k], items[j]] = [items[j], items[k]];
   }
+}
+
+/** `n` circle centres along x, each `gap()` after the last, and a row between each two neighbours, shuffled. */
+function randomChain(random: () => number, n: number, gap: () => number): { xs: number[]; rows: Array<[number, number]> } {
+  const xs: number[] = [];
+  let x = 0;
+  for (let i = 0; i < n; i++) {
+    xs.push(x);
+    x += gap();
+  }
+  const rows: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < n; i++) rows.push([i, i + 1]);
+  shuffle(rows, random);
+  return { xs, rows };
 }
 
 function positions(store: BodyStore): number[] {
@@ -254,16 +269,8 @@ describe.each(ORDERS)('velocity passes, rows in %s', (order) => {
     let frontiers = 0;
     for (let trial = 0; trial < 200; trial++) {
       const n = 4 + Math.floor(random() * 80);
-      const xs: number[] = [];
-      let x = 0;
-      for (let i = 0; i < n; i++) {
-        xs.push(x);
-        // Odd trials: mostly far apart and slow, so few rows act and the skipping is on.
-        x += trial % 2 === 1 ? 1.2 + random() * 2 : 0.95 + random() * 0.2;
-      }
-      const rows: Array<[number, number]> = [];
-      for (let i = 0; i + 1 < n; i++) rows.push([i, i + 1]);
-      shuffle(rows, random);
+      // Odd trials: mostly far apart and slow, so few rows act and the skipping is on.
+      const { xs, rows } = randomChain(random, n, () => (trial % 2 === 1 ? 1.2 + random() * 2 : 0.95 + random() * 0.2));
       const statics = random() < 0.5 ? [0] : [];
       const skipping = lineOfCircles(xs, rows, statics);
       const plain = lineOfCircles(xs, rows, statics);
@@ -293,5 +300,86 @@ describe.each(ORDERS)('velocity passes, rows in %s', (order) => {
     expect(skippable).toBeGreaterThan(30);
     if (order === 'colour order') expect(frontiers).toBeGreaterThan(30);
     else expect(frontiers).toBe(0);
+  });
+});
+
+/**
+ * Where a step's first pass visits every row (a pile), the warm start packs the rows side by side
+ * in colour order and the passes that visit every row read them there (packed-rows.ts). The
+ * packed passes must give the same bits as the passes over the separate arrays: here the same
+ * rows are solved once packed and once not, with friction on some rows and pushout after.
+ */
+describe('packed rows', () => {
+  it('solve and push out bit for bit as the unpacked passes, with friction on some rows', () => {
+    const random = mulberry32(23);
+    let packedTrials = 0;
+    let storedTrials = 0;
+    for (let trial = 0; trial < 100; trial++) {
+      const n = 4 + Math.floor(random() * 80);
+      // Odd trials: a few overlaps among gaps, so that the unpacked pushout skips rows.
+      const { xs, rows } = randomChain(random, n, () => (trial % 2 === 1 && random() < 0.9 ? 1.02 : 0.9 + random() * 0.2));
+      // One trial in four: a chain held at both ends, which keeps most rows changing in every
+      // pass, as a pile does, so that every pass reads the packed rows.
+      const statics = trial % 4 === 0 ? [0, n - 1] : random() < 0.5 ? [0] : [];
+      const both = [lineOfCircles(xs, rows, statics), lineOfCircles(xs, rows, statics)];
+      const seed = Math.floor(random() * 2 ** 31);
+      const frictionSeed = Math.floor(random() * 2 ** 31);
+      const passes = 2 + Math.floor(random() * 8);
+      // The impulses each solve leaves for the next step's warm start.
+      const warm = both.map(() => ({ impulse: new Float32Array(rows.length), tangentImpulse: new Float32Array(rows.length) }));
+      both.forEach(({ store, contacts }, k) => {
+        randomMotion(store, contacts, mulberry32(seed), 20);
+        // The held chain is squeezed: every body, of one mass (so no shock pass runs), moves
+        // toward its middle.
+        if (trial % 4 === 0) {
+          for (let i = 1; i < n - 1; i++) {
+            store.vx[i] = (xs[n >> 1] - xs[i]) * 2;
+            store.invMass[i] = 1;
+          }
+        }
+        const friction = mulberry32(frictionSeed);
+        for (let i = 0; i < store.end; i++) store.friction[i] = friction() < 0.5 ? 0.6 : 0;
+        for (let c = 0; c < contacts.count; c++) contacts.tangentImpulse[c] = friction() < 0.3 ? 0.05 : 0;
+        arrange(store, contacts, 'colour order');
+        // The first packs: its first pass visits every row, as the last step's did.
+        contacts.busyFirstPass = k === 0;
+        solveVelocities(store, contacts, 1 / 60, passes, warm[k]);
+        pushOut(store, contacts, 4);
+      });
+      const [packed, unpacked] = both;
+      // Packed rows are solved by the WebAssembly kernels (row-kernels.test.ts compares them
+      // with the TypeScript ones).
+      if (packed.contacts.packedRows && packed.contacts.inKernels) packedTrials++;
+      expect(unpacked.contacts.packedRows).toBe(false);
+      const where = `trial ${trial}`;
+      for (const field of ['vx', 'vy', 'x', 'y'] as const) {
+        expect(Array.from(packed.store[field].subarray(0, n)), `${where} ${field}`).toEqual(Array.from(unpacked.store[field].subarray(0, n)));
+      }
+      for (const field of ['impulse', 'tangentImpulse'] as const) {
+        expect(Array.from(packed.contacts[field].subarray(0, rows.length)), `${where} ${field}`).toEqual(
+          Array.from(unpacked.contacts[field].subarray(0, rows.length)),
+        );
+        expect(Array.from(warm[0][field]), `${where} stored ${field}`).toEqual(Array.from(warm[1][field]));
+      }
+      if (warm[0].impulse.some((p) => p !== 0)) storedTrials++;
+    }
+    expect(packedTrials).toBe(100);
+    expect(storedTrials).toBeGreaterThan(50);
+  });
+
+  it('lets the packed memory go after a second of steps that do not pack', () => {
+    const contacts = new ContactBuffer();
+    expect(contacts.usePacked(true, 16, false)).toBe(true);
+    expect(contacts.packed.length).toBeGreaterThan(0);
+    expect(contacts.kernels).not.toBe(null);
+    for (let step = 0; step < 60; step++) expect(contacts.usePacked(false, 16, false)).toBe(false);
+    expect(contacts.packed.length).toBeGreaterThan(0);
+    contacts.usePacked(false, 16, false);
+    expect(contacts.packed.length).toBe(0);
+    expect(contacts.packedBase.length).toBe(0);
+    expect(contacts.kernels).toBe(null);
+    expect(contacts.usePacked(true, 16, true)).toBe(true);
+    expect(contacts.packed.length).toBeGreaterThan(0);
+    expect(contacts.inKernels).toBe(true);
   });
 });

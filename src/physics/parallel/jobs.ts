@@ -43,6 +43,12 @@ export const JOB_SWEEP_FAST = 13;
 /** The broadphase's test of which bodies left their fat boxes, over blocks of bodies (fat-exit.ts; P_H); two counts per block. */
 export const JOB_FLAG_LEAVERS = 14;
 
+/** Packed rows' impulses back to their arrays (packed-rows.ts), over colour positions. */
+export const JOB_UNPACK_IMPULSES = 15;
+
+/** The WebAssembly kernels' warm start of packed rows (wasm/row-kernels.ts), over colour positions. */
+export const JOB_WARM_KERNELS = 16;
+
 /**
  * Whether `job`'s items are blocks (of bodies or of pairs) rather than contact rows or moved
  * rows: a block is already a worthwhile chunk, so such a job is shared from two blocks on.

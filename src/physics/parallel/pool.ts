@@ -9,6 +9,7 @@
  * `Atomics.wait` while the workers finish a job: in a browser, step the world in a worker, not
  * on the page's main thread, which may not wait.
  */
+import type { KernelLayout } from '../wasm/row-kernels.js';
 
 /** Worker threads made by the host, for `World.setThreads`; one world at a time uses them. */
 export interface ThreadPool {
@@ -55,4 +56,9 @@ export interface ThreadMessage {
   readonly searchMoving: SharedBuffers;
   /** The flat copy of the broadphase's tree of static bodies, by field name. */
   readonly searchStatics: SharedBuffers;
+  /**
+   * The WebAssembly row kernels' shared memory and where its regions lie
+   * (wasm/row-kernels.ts), or null while there is none. @internal
+   */
+  readonly kernels: KernelLayout | null;
 }

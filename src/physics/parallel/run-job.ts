@@ -8,6 +8,8 @@ import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
 import { flagLeavers } from '../fat-exit.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
+import { unpackImpulses } from '../packed-rows.js';
+import type { RowKernels } from '../wasm/row-kernels.js';
 import { prepareRows, pushRows, restituteRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import {
   BODY_BLOCK,
@@ -24,6 +26,8 @@ import {
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
   JOB_SWEEP_FAST,
+  JOB_UNPACK_IMPULSES,
+  JOB_WARM_KERNELS,
   JOB_WARM_START,
   P_DAMPING,
   P_FX,
@@ -107,7 +111,7 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
   const { store, contacts, params, partials } = views;
   switch (job) {
     case JOB_WARM_START:
-      warmStartRows(store, contacts, from, to);
+      warmStartRows(store, contacts, from, to, params[P_MODE]);
       return 0;
     case JOB_SOLVE_ROWS:
       return solveRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE], params[P_RELAX]);
@@ -150,6 +154,12 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       for (let k = from; k < to; k++) {
         flagLeavers(store, views.search.pending, k * BODY_BLOCK, Math.min((k + 1) * BODY_BLOCK, store.end), params[P_H], partials, 2 * k);
       }
+      return 0;
+    case JOB_WARM_KERNELS:
+      (contacts.kernels as RowKernels).warm(from, to);
+      return 0;
+    case JOB_UNPACK_IMPULSES:
+      unpackImpulses(contacts, from, to);
       return 0;
     default:
       throw new Error(`unknown step job ${job}`);

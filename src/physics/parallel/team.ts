@@ -232,6 +232,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
         search: buffersOf(search, SEARCH_SHARED),
         searchMoving: buffersOf(search.moving, FLAT_TREE_SHARED),
         searchStatics: buffersOf(search.statics, FLAT_TREE_SHARED),
+        kernels: this.contacts.kernels?.layout ?? null,
       });
     }
     this.sharedAt = generation;

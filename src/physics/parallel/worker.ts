@@ -14,6 +14,7 @@ import { SEARCH_STACK } from './jobs.js';
 import { HitList } from '../hit-list.js';
 import { PairSearch } from '../pair-search.js';
 import { adoptBuffers } from './shared.js';
+import { RowKernels } from '../wasm/row-kernels.js';
 
 /** This worker's views of the world (one world per worker at a time). */
 const pairs: PairArrays = {
@@ -50,6 +51,13 @@ export function handleThreadMessage(message: unknown): boolean {
   adoptBuffers(views.search, message.search);
   adoptBuffers(views.search.moving, message.searchMoving);
   adoptBuffers(views.search.statics, message.searchStatics);
+  // The packed rows live in the kernels' memory only (ContactBuffer.usePacked).
+  contacts.kernels = message.kernels === null ? null : RowKernels.adopt(message.kernels);
+  if (contacts.kernels !== null) {
+    contacts.packed = contacts.kernels.packed;
+    contacts.packedIds = contacts.kernels.packedIds;
+    contacts.packedBase = contacts.kernels.packedBase;
+  }
   const ctl = new Int32Array(message.control);
   views.params = new Float64Array(message.params);
   views.partials = new Float64Array(message.partials);

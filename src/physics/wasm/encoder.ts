@@ -1,0 +1,111 @@
+/**
+ * Just enough of the WebAssembly binary format to write the row kernels (row-kernels.ts) in
+ * TypeScript: one memory, imported; functions of numbers; the handful of instructions they
+ * use. No toolchain and no binary file in the repository: the module is built from this code
+ * at start-up, a few hundred bytes. The names follow the WebAssembly text format
+ * (`f64.load`, `local.get`), so the kernels read like it.
+ */
+
+/** Value types. */
+export const i32 = 0x7f as const;
+export const f64 = 0x7c as const;
+export type ValueType = typeof i32 | typeof f64;
+
+/** Unsigned LEB128. */
+function uleb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (n !== 0);
+  return out;
+}
+
+/** Signed LEB128 (32-bit). */
+function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) {
+      out.push(byte);
+      return out;
+    }
+    out.push(byte | 0x80);
+  }
+}
+
+const vector = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+const name = (s: string): number[] => [...uleb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))];
+const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
+
+/** Instructions, as byte sequences to concatenate. */
+export const op = {
+  get: (local: number): number[] => [0x20, ...uleb(local)],
+  set: (local: number): number[] => [0x21, ...uleb(local)],
+  tee: (local: number): number[] => [0x22, ...uleb(local)],
+  /** f64.load / f64.store at byte `offset` from the address on the stack (8-byte aligned). */
+  load: (offset: number): number[] => [0x2b, 3, ...uleb(offset)],
+  /** i32.load at byte `offset` (4-byte aligned). */
+  loadI32: (offset: number): number[] => [0x28, 2, ...uleb(offset)],
+  store: (offset: number): number[] => [0x39, 3, ...uleb(offset)],
+  i32: (value: number): number[] => [0x41, ...sleb(value)],
+  f64: (value: number): number[] => [0x44, ...new Uint8Array(new Float64Array([value]).buffer)],
+  i32Add: [0x6a],
+  i32Mul: [0x6c],
+  i32Shl: [0x74],
+  i32LtU: [0x49],
+  i32Eqz: [0x45],
+  i32Or: [0x72],
+  f64Add: [0xa0],
+  f64Sub: [0xa1],
+  f64Mul: [0xa2],
+  f64Div: [0xa3],
+  f64Abs: [0x99],
+  f64Neg: [0x9a],
+  f64Eq: [0x61],
+  f64Ne: [0x62],
+  f64Lt: [0x63],
+  f64Gt: [0x64],
+  f64Ge: [0x66],
+  select: [0x1b],
+  /** Blocks with no result. */
+  block: [0x02, 0x40],
+  loop: [0x03, 0x40],
+  if: [0x04, 0x40],
+  else: [0x05],
+  end: [0x0b],
+  brIf: (depth: number): number[] => [0x0d, ...uleb(depth)],
+};
+
+/** A function: its parameter and result types, its extra locals, its body (without the final `end`). */
+export interface FunctionDef {
+  name: string;
+  params: ValueType[];
+  result: ValueType;
+  locals: ValueType[];
+  body: number[][];
+}
+
+/** A module that imports one memory as `env.memory` (`shared`: over a SharedArrayBuffer, with `maxPages`) and exports `functions` by name. */
+export function moduleBytes(functions: FunctionDef[], shared: boolean, maxPages: number): Uint8Array<ArrayBuffer> {
+  const types = functions.map((f) => [0x60, ...vector(f.params.map((t) => [t])), ...vector([[f.result]])]);
+  const limits = shared ? [0x03, ...uleb(0), ...uleb(maxPages)] : [0x00, ...uleb(0)];
+  const memoryImport = [...name('env'), ...name('memory'), 0x02, ...limits];
+  const exports = functions.map((f, i) => [...name(f.name), 0x00, ...uleb(i)]);
+  const bodies = functions.map((f) => {
+    const locals = vector(f.locals.map((t) => [1, t]));
+    const code = [...locals, ...f.body.flat(), ...op.end];
+    return [...uleb(code.length), ...code];
+  });
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector(types)),
+    ...section(2, vector([memoryImport])),
+    ...section(3, vector(functions.map((_, i) => uleb(i)))),
+    ...section(7, vector(exports)),
+    ...section(10, vector(bodies)),
+  ]);
+}

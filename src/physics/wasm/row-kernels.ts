@@ -1,0 +1,460 @@
+/**
+ * The packed rows' warm start, velocity pass and pushout pass (packed-rows.ts) as WebAssembly. The same
+ * arithmetic, operation for operation, in the same order, so the bits are the same as the
+ * TypeScript kernels' (row-kernels.test.ts compares them); what differs is the cost of a row.
+ * A packed pass waits on the loads and stores of the bodies it moves, and in WebAssembly those
+ * are plain loads at an address: no bounds check, no conversion of a stored body number to an
+ * index, and a velocity's two halves side by side in one cache line.
+ *
+ * The memory holds the packed rows (what `ContactBuffer.packed` views, written by the warm
+ * start in TypeScript) and, for the passes, a copy of the bodies: velocities or positions as
+ * (x, y) pairs, and inverse masses. The solver copies them in before the passes that run here
+ * and back after (`load`, `save`). Where the thread can share memory, the memory is shared, and
+ * worker threads run the same kernels on it (`adopt`, parallel/worker.ts); where WebAssembly
+ * cannot run, the TypeScript kernels do the work.
+ */
+import type { BodyStore } from '../body-store.js';
+import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IDS, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT } from '../packed-rows.js';
+import { noteSharedGrowth } from '../grown.js';
+import { f64, i32, moduleBytes, op, type FunctionDef, type ValueType } from './encoder.js';
+
+const PAGE = 65536;
+/** Bytes per packed row and byte offsets of its fields (packed-rows.ts). */
+const ROW = PACKED_STRIDE * 8;
+const A = PK_IDS * 8;
+const B = PK_IDS * 8 + 4;
+const NX = PK_NX * 8;
+const NY = PK_NY * 8;
+const MASS = PK_MASS * 8;
+const BIAS = PK_BIAS * 8;
+const IMPULSE = PK_IMPULSE * 8;
+const FRICTION = PK_FRICTION * 8;
+const TANGENT = PK_TANGENT * 8;
+/** Bytes per packed base separation. */
+const BASE = 8;
+/** Bytes per body: an (x, y) pair and an inverse mass. */
+const BODY = 24;
+
+/** Local variable numbers by name: the parameters first, then the extra locals, in order. */
+function localsOf<P extends string, L extends string>(params: readonly P[], locals: readonly L[]): Record<P | L, number> {
+  const out = {} as Record<P | L, number>;
+  [...params, ...locals].forEach((n, i) => (out[n as P | L] = i));
+  return out;
+}
+
+/** The locals a row's bodies take: their numbers, the addresses of their pairs, their inverse masses. */
+interface BodyLocals {
+  k: number;
+  bodies: number;
+  masses: number;
+  ia: number;
+  ib: number;
+  pa: number;
+  pb: number;
+  ma: number;
+  mb: number;
+}
+
+/** Reads the row's two body numbers once, and sets the addresses of their pairs. */
+const pairsOf = (L: BodyLocals): number[][] => [
+  op.get(L.k), op.loadI32(A), op.set(L.ia),
+  op.get(L.k), op.loadI32(B), op.set(L.ib),
+  op.get(L.bodies), op.get(L.ia), op.i32(4), op.i32Shl, op.i32Add, op.set(L.pa),
+  op.get(L.bodies), op.get(L.ib), op.i32(4), op.i32Shl, op.i32Add, op.set(L.pb),
+];
+
+/** Loads the two bodies' inverse masses (after `pairsOf`). */
+const massesOf = (L: BodyLocals): number[][] => [
+  op.get(L.masses), op.get(L.ia), op.i32(3), op.i32Shl, op.i32Add, op.load(0), op.set(L.ma),
+  op.get(L.masses), op.get(L.ib), op.i32(3), op.i32Shl, op.i32Add, op.load(0), op.set(L.mb),
+];
+
+/**
+ * `pair -= d·(tx, ty)·ma` at pa, `pair += d·(tx, ty)·mb` at pb, as `move` in packed-rows.ts
+ * (d·tx·ma: (d·tx)·ma, the same rounding).
+ */
+function move(L: { pa: number; pb: number; ma: number; mb: number }, d: number, tx: number[][], ty: number[][]): number[][] {
+  const half = (at: number, offset: number, t: number[][], m: number, sign: number[]): number[][] => [
+    op.get(at),
+    op.get(at),
+    op.load(offset),
+    op.get(d),
+    ...t,
+    op.f64Mul,
+    op.get(m),
+    op.f64Mul,
+    sign,
+    op.store(offset),
+  ];
+  return [...half(L.pa, 0, tx, L.ma, op.f64Sub), ...half(L.pa, 8, ty, L.ma, op.f64Sub), ...half(L.pb, 0, tx, L.mb, op.f64Add), ...half(L.pb, 8, ty, L.mb, op.f64Add)];
+}
+
+/** `(pb - pa)·(tx, ty)` over the pairs at pa and pb: (dx·tx) + (dy·ty). */
+function relative(L: { pa: number; pb: number }, tx: number[][], ty: number[][]): number[][] {
+  return [
+    op.get(L.pb), op.load(0), op.get(L.pa), op.load(0), op.f64Sub, ...tx, op.f64Mul,
+    op.get(L.pb), op.load(8), op.get(L.pa), op.load(8), op.f64Sub, ...ty, op.f64Mul,
+    op.f64Add,
+  ];
+}
+
+/**
+ * Loops `k` from `rows + from·ROW` to `rows + to·ROW` in steps of ROW around `body`, and with
+ * `base`, `kb` alongside from `base + from·BASE` in steps of BASE.
+ */
+function overRows(L: { rows: number; from: number; to: number; k: number; end: number }, body: number[][], base?: { base: number; kb: number }): number[][] {
+  const start = base === undefined ? [] : [op.get(base.base), op.get(L.from), op.i32(BASE), op.i32Mul, op.i32Add, op.set(base.kb)];
+  const step = base === undefined ? [] : [op.get(base.kb), op.i32(BASE), op.i32Add, op.set(base.kb)];
+  return [
+    op.get(L.rows), op.get(L.from), op.i32(ROW), op.i32Mul, op.i32Add, op.set(L.k),
+    op.get(L.rows), op.get(L.to), op.i32(ROW), op.i32Mul, op.i32Add, op.set(L.end),
+    ...start,
+    op.block,
+    op.get(L.k), op.get(L.end), op.i32LtU, op.i32Eqz, op.brIf(0),
+    op.loop,
+    ...body,
+    ...step,
+    op.get(L.k), op.i32(ROW), op.i32Add, op.tee(L.k), op.get(L.end), op.i32LtU, op.brIf(0),
+    op.end,
+    op.end,
+  ];
+}
+
+/** `solvePackedRows`: solve(rows, from, to, bodies, masses, omega) → rows that changed. */
+function solveKernel(): FunctionDef {
+  const params = ['rows', 'from', 'to', 'bodies', 'masses', 'omega'] as const;
+  const ints = ['k', 'end', 'ia', 'ib', 'pa', 'pb', 'changes', 'changed'] as const;
+  const floats = ['nx', 'ny', 'm', 'mu', 'old', 'next', 'd', 'ma', 'mb', 'limit', 'oldT', 'nextT', 'e'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  const tx = [op.get(L.ny), op.f64Neg];
+  const ty = [op.get(L.nx)];
+  const row = [
+    ...pairsOf(L),
+    op.get(L.k), op.load(NX), op.set(L.nx),
+    op.get(L.k), op.load(NY), op.set(L.ny),
+    op.get(L.k), op.load(MASS), op.set(L.m),
+    op.get(L.k), op.load(FRICTION), op.set(L.mu),
+    op.get(L.k), op.load(IMPULSE), op.set(L.old),
+    // raw = old - (mu === 0 ? omega : 1)·m·(vn + bias); next = max(raw, 0) as (raw + |raw|)·0.5
+    op.get(L.old),
+    op.get(L.omega), op.f64(1), op.get(L.mu), op.f64(0), op.f64Eq, op.select,
+    op.get(L.m), op.f64Mul,
+    ...relative(L, [op.get(L.nx)], [op.get(L.ny)]),
+    op.get(L.k), op.load(BIAS), op.f64Add,
+    op.f64Mul, op.f64Sub,
+    op.tee(L.next), op.get(L.next), op.f64Abs, op.f64Add, op.f64(0.5), op.f64Mul, op.tee(L.next),
+    op.get(L.old), op.f64Sub, op.set(L.d),
+    ...massesOf(L),
+    op.i32(0), op.set(L.changed),
+    op.get(L.d), op.f64(0), op.f64Ne,
+    op.if,
+    op.get(L.k), op.get(L.next), op.store(IMPULSE),
+    ...move(L, L.d, [op.get(L.nx)], [op.get(L.ny)]),
+    op.i32(1), op.set(L.changed),
+    op.end,
+    // The friction row, along (-ny, nx), within ±mu times the normal impulse.
+    op.get(L.mu), op.f64(0), op.f64Ne,
+    op.if,
+    op.get(L.mu), op.get(L.next), op.f64Mul, op.set(L.limit),
+    op.get(L.k), op.load(TANGENT), op.tee(L.oldT),
+    op.get(L.m), ...relative(L, tx, ty), op.f64Mul, op.f64Sub, op.set(L.nextT),
+    op.get(L.nextT), op.get(L.limit), op.f64Gt,
+    op.if, op.get(L.limit), op.set(L.nextT),
+    op.else,
+    op.get(L.nextT), op.get(L.limit), op.f64Neg, op.f64Lt,
+    op.if, op.get(L.limit), op.f64Neg, op.set(L.nextT), op.end,
+    op.end,
+    op.get(L.nextT), op.get(L.oldT), op.f64Sub, op.set(L.e),
+    op.get(L.e), op.f64(0), op.f64Ne,
+    op.if,
+    op.get(L.k), op.get(L.nextT), op.store(TANGENT),
+    ...move(L, L.e, tx, ty),
+    op.i32(1), op.set(L.changed),
+    op.end,
+    op.end,
+    op.get(L.changes), op.get(L.changed), op.i32Add, op.set(L.changes),
+  ];
+  return {
+    name: 'solve',
+    params: [i32, i32, i32, i32, i32, f64],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [...overRows(L, row), op.get(L.changes)],
+  };
+}
+
+/** The warm start of `warmStartPacked`: warm(rows, from, to, bodies, masses) → 0. */
+function warmKernel(): FunctionDef {
+  const params = ['rows', 'from', 'to', 'bodies', 'masses'] as const;
+  const ints = ['k', 'end', 'ia', 'ib', 'pa', 'pb'] as const;
+  const floats = ['nx', 'ny', 'p', 'q', 'ma', 'mb'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  const tx = [op.get(L.ny), op.f64Neg];
+  const ty = [op.get(L.nx)];
+  const row = [
+    op.get(L.k), op.load(IMPULSE), op.set(L.p),
+    op.get(L.k), op.load(TANGENT), op.set(L.q),
+    // if (p !== 0 || q !== 0)
+    op.get(L.p), op.f64(0), op.f64Ne, op.get(L.q), op.f64(0), op.f64Ne, op.i32Or,
+    op.if,
+    ...pairsOf(L),
+    ...massesOf(L),
+    op.get(L.k), op.load(NX), op.set(L.nx),
+    op.get(L.k), op.load(NY), op.set(L.ny),
+    op.get(L.p), op.f64(0), op.f64Ne,
+    op.if, ...move(L, L.p, [op.get(L.nx)], [op.get(L.ny)]), op.end,
+    op.get(L.q), op.f64(0), op.f64Ne,
+    op.if, ...move(L, L.q, tx, ty), op.end,
+    op.end,
+  ];
+  return {
+    name: 'warm',
+    params: [i32, i32, i32, i32, i32],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [...overRows(L, row), op.i32(0)],
+  };
+}
+
+/** `pushPackedRows`: push(rows, base, from, to, bodies, masses, slop, factor, maxPush) → rows that pushed. */
+function pushKernel(): FunctionDef {
+  const params = ['rows', 'base', 'from', 'to', 'bodies', 'masses', 'slop', 'factor', 'maxPush'] as const;
+  const ints = ['k', 'kb', 'end', 'ia', 'ib', 'pa', 'pb', 'pushes'] as const;
+  const floats = ['nx', 'ny', 'push', 'd', 'ma', 'mb'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  const row = [
+    ...pairsOf(L),
+    op.get(L.k), op.load(NX), op.set(L.nx),
+    op.get(L.k), op.load(NY), op.set(L.ny),
+    // sep = base + dx·nx + dy·ny, left to right; push only where sep < -slop (`if (sep >= -slop) continue`).
+    op.get(L.kb), op.load(0),
+    op.get(L.pb), op.load(0), op.get(L.pa), op.load(0), op.f64Sub, op.get(L.nx), op.f64Mul, op.f64Add,
+    op.get(L.pb), op.load(8), op.get(L.pa), op.load(8), op.f64Sub, op.get(L.ny), op.f64Mul, op.f64Add,
+    op.tee(L.push), op.get(L.slop), op.f64Neg, op.f64Ge, op.i32Eqz,
+    op.if,
+    op.get(L.push), op.get(L.slop), op.f64Add, op.f64Neg, op.get(L.factor), op.f64Mul, op.set(L.push),
+    op.get(L.push), op.get(L.maxPush), op.f64Gt,
+    op.if, op.get(L.maxPush), op.set(L.push), op.end,
+    ...massesOf(L),
+    op.get(L.push), op.get(L.ma), op.get(L.mb), op.f64Add, op.f64Div, op.set(L.d),
+    ...move(L, L.d, [op.get(L.nx)], [op.get(L.ny)]),
+    op.get(L.pushes), op.i32(1), op.i32Add, op.set(L.pushes),
+    op.end,
+  ];
+  return {
+    name: 'push',
+    params: [i32, i32, i32, i32, i32, i32, f64, f64, f64],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [...overRows(L, row, L), op.get(L.pushes)],
+  };
+}
+
+type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
+type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: number, omega: number) => number;
+type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
+
+/**
+ * Pages a shared memory may grow to (a shared memory is reserved whole): 1 GiB, about ten
+ * million rows. A step that needs more packs into a plain array instead.
+ */
+const MAX_PAGES = 16384;
+
+/** The compiled modules (for a shared memory and a plain one), once per thread; null where WebAssembly cannot run. */
+const compiled = new Map<boolean, WebAssembly.Module | null>();
+
+function compiledModule(shared: boolean): WebAssembly.Module | null {
+  let module = compiled.get(shared);
+  if (module === undefined) {
+    try {
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel()], shared, MAX_PAGES);
+      module = new WebAssembly.Module(bytes);
+    } catch {
+      // A page whose content security policy forbids WebAssembly.
+      module = null;
+    }
+    compiled.set(shared, module);
+  }
+  return module;
+}
+
+/** A new memory of `pages`, shared when this thread can share one (cross-origin isolated, or Node). */
+function newMemory(pages: number): WebAssembly.Memory | null {
+  if (typeof SharedArrayBuffer !== 'undefined') {
+    try {
+      return new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true });
+    } catch {
+      // Not isolated after all, or no room to reserve: a plain memory.
+    }
+  }
+  try {
+    return new WebAssembly.Memory({ initial: pages });
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `memory`'s buffer is shared (a SharedArrayBuffer). */
+function isSharedMemory(memory: WebAssembly.Memory): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+}
+
+/** A shared memory and the capacities its regions were laid out for: what a worker thread needs to run the kernels on it. */
+export interface KernelLayout {
+  readonly memory: WebAssembly.Memory;
+  readonly rowCapacity: number;
+  readonly bodyCapacity: number;
+}
+
+/**
+ * One world's WebAssembly memory and this thread's kernels over it. The memory holds
+ * `rowCapacity` packed rows from byte 0, their base separations, then `bodyCapacity` bodies'
+ * pairs and inverse masses. It is shared where the thread can share memory, so that worker
+ * threads run the same kernels on it (`adopt`). Let go with `release`.
+ */
+export class RowKernels {
+  private memory: WebAssembly.Memory | null = null;
+  private solveFn: SolveFn | null = null;
+  private pushFn: PushFn | null = null;
+  private warmFn: WarmFn | null = null;
+  private heap = new Float64Array(0);
+  private rowCapacity = 0;
+  private bodyCapacity = 0;
+  /** Byte offsets of the base separations, the bodies' pairs and their inverse masses. */
+  private baseAt = 0;
+  private pairsAt = 0;
+  private massesAt = 0;
+  /** The rows' region, as `ContactBuffer.packed`, `packedIds` and `packedBase` view it. */
+  packed = new Float64Array(0);
+  packedIds = new Int32Array(0);
+  packedBase = new Float64Array(0);
+
+  /** A kernel set, or null where WebAssembly cannot run. */
+  static create(): RowKernels | null {
+    return compiledModule(false) === null ? null : new RowKernels();
+  }
+
+  /** This thread's kernels over another thread's memory (`layout`), for a worker thread. */
+  static adopt(layout: KernelLayout): RowKernels | null {
+    const kernels = RowKernels.create();
+    if (kernels === null || !kernels.bind(layout.memory)) return null;
+    kernels.place(layout.rowCapacity, layout.bodyCapacity);
+    return kernels;
+  }
+
+  /** Bytes of memory held (none once released). */
+  get byteLength(): number {
+    return this.memory === null ? 0 : this.memory.buffer.byteLength;
+  }
+
+  /** The memory and its regions, while it is shared; else null (a worker thread cannot use it). */
+  get layout(): KernelLayout | null {
+    const memory = this.memory;
+    return memory !== null && isSharedMemory(memory) ? { memory, rowCapacity: this.rowCapacity, bodyCapacity: this.bodyCapacity } : null;
+  }
+
+  /**
+   * Room for `rows` packed rows and `bodies` bodies; false where there is none (the step then
+   * does without). The rows' views (`packed`, `packedIds`, `packedBase`) are new when the
+   * memory grew. Allocates only to grow. A shared memory's growth counts as a shared array's
+   * (grown.ts), so that worker threads are handed the new layout.
+   */
+  reserve(rows: number, bodies: number): boolean {
+    if (this.memory !== null && rows <= this.rowCapacity && bodies <= this.bodyCapacity) return true;
+    const rowCapacity = Math.max(rows, this.rowCapacity);
+    const bodyCapacity = Math.max(bodies, this.bodyCapacity);
+    const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY) / PAGE);
+    if (this.memory === null) {
+      const memory = newMemory(pages);
+      if (memory === null || !this.bind(memory)) return false;
+    } else {
+      const have = this.memory.buffer.byteLength / PAGE;
+      try {
+        if (pages > have) this.memory.grow(pages - have);
+      } catch {
+        return false;
+      }
+    }
+    this.place(rowCapacity, bodyCapacity);
+    if (this.layout !== null) noteSharedGrowth();
+    return true;
+  }
+
+  /** Instantiates the kernels over `memory`; false where they cannot be. */
+  private bind(memory: WebAssembly.Memory): boolean {
+    const module = compiledModule(isSharedMemory(memory));
+    if (module === null) return false;
+    const exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
+    this.memory = memory;
+    this.solveFn = exports.solve as SolveFn;
+    this.pushFn = exports.push as PushFn;
+    this.warmFn = exports.warm as WarmFn;
+    return true;
+  }
+
+  /** Lays the regions out for these capacities, and views them. */
+  private place(rowCapacity: number, bodyCapacity: number): void {
+    const buffer = (this.memory as WebAssembly.Memory).buffer;
+    this.rowCapacity = rowCapacity;
+    this.bodyCapacity = bodyCapacity;
+    this.baseAt = rowCapacity * ROW;
+    this.pairsAt = this.baseAt + rowCapacity * BASE;
+    this.massesAt = this.pairsAt + bodyCapacity * 16;
+    this.heap = new Float64Array(buffer);
+    this.packed = new Float64Array(buffer, 0, rowCapacity * PACKED_STRIDE);
+    this.packedIds = new Int32Array(buffer, 0, rowCapacity * PACKED_STRIDE * 2);
+    this.packedBase = new Float64Array(buffer, this.baseAt, rowCapacity);
+  }
+
+  /** Lets the memory go; the next `reserve` makes it anew. */
+  release(): void {
+    this.memory = null;
+    this.solveFn = null;
+    this.pushFn = null;
+    this.warmFn = null;
+    this.heap = new Float64Array(0);
+    this.packed = this.heap;
+    this.packedIds = new Int32Array(0);
+    this.packedBase = this.heap;
+    this.rowCapacity = 0;
+    this.bodyCapacity = 0;
+  }
+
+  /** Copies bodies [0, store.end)'s (u, v) (velocities or positions) and inverse masses in. */
+  load(store: BodyStore, u: Float64Array, v: Float64Array): void {
+    const { heap } = this;
+    const { invMass } = store;
+    const p = this.pairsAt >> 3;
+    const m = this.massesAt >> 3;
+    for (let i = 0, n = store.end; i < n; i++) {
+      heap[p + 2 * i] = u[i];
+      heap[p + 2 * i + 1] = v[i];
+      heap[m + i] = invMass[i];
+    }
+  }
+
+  /** Copies bodies [0, store.end)'s pairs back to (u, v). */
+  save(store: BodyStore, u: Float64Array, v: Float64Array): void {
+    const { heap } = this;
+    const p = this.pairsAt >> 3;
+    for (let i = 0, n = store.end; i < n; i++) {
+      u[i] = heap[p + 2 * i];
+      v[i] = heap[p + 2 * i + 1];
+    }
+  }
+
+  /** `warmStartPacked`'s warm start over packed rows [from, to) and the loaded velocities. */
+  warm(from: number, to: number): void {
+    (this.warmFn as WarmFn)(0, from, to, this.pairsAt, this.massesAt);
+  }
+
+  /** `solvePackedRows` over packed rows [from, to) and the loaded velocities. */
+  solve(from: number, to: number, omega: number): number {
+    return (this.solveFn as SolveFn)(0, from, to, this.pairsAt, this.massesAt, omega);
+  }
+
+  /** `pushPackedRows` over packed rows [from, to) and the loaded positions. */
+  push(from: number, to: number, slop: number, factor: number, maxPush: number): number {
+    return (this.pushFn as PushFn)(0, this.baseAt, from, to, this.pairsAt, this.massesAt, slop, factor, maxPush);
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The WebAssembly row kernels (src/physics/wasm/row-kernels.ts) against the TypeScript ones
+ * they stand in for (packed-rows.ts): the same packed rows and bodies, warm-started, solved and
+ * pushed out by each, must come out bit for bit the same, friction, clamps and over-relaxation
+ * included.
+ */
+import { describe, expect, it } from 'vitest';
+import { BodyStore } from '../../src/physics/body-store';
+import { ContactBuffer } from '../../src/physics/contacts';
+import { mulberry32 } from '../../src/physics/index';
+import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, warmStartPacked } from '../../src/physics/packed-rows';
+import { RowKernels } from '../../src/physics/wasm/row-kernels';
+
+/** Random bodies (2 to 61) and packed rows (1 to 200): any two distinct bodies a row, some static, some with friction, some rows overlapping. */
+function randomRows(random: () => number): { store: BodyStore; contacts: ContactBuffer; bodies: number; rows: number } {
+  const bodies = 2 + Math.floor(random() * 60);
+  const rows = 1 + Math.floor(random() * 200);
+  const store = new BodyStore();
+  for (let i = 0; i < bodies; i++) {
+    store.allocate();
+    store.x[i] = random() * 10;
+    store.y[i] = random() * 10;
+    store.vx[i] = (random() - 0.5) * 20;
+    store.vy[i] = (random() - 0.5) * 20;
+    store.invMass[i] = random() < 0.1 ? 0 : 0.2 + random() * 3;
+  }
+  const contacts = new ContactBuffer();
+  const buffer = new ArrayBuffer(rows * PACKED_STRIDE * 8);
+  contacts.packed = new Float64Array(buffer);
+  contacts.packedIds = new Int32Array(buffer);
+  contacts.packedBase = new Float64Array(rows);
+  const p = contacts.packed;
+  for (let r = 0; r < rows; r++) {
+    const k = r * PACKED_STRIDE;
+    const a = Math.floor(random() * bodies);
+    let b = Math.floor(random() * (bodies - 1));
+    if (b >= a) b++;
+    const angle = random() * 2 * Math.PI;
+    contacts.packedIds[2 * k] = a;
+    contacts.packedIds[2 * k + 1] = b;
+    p[k + PK_NX] = Math.cos(angle);
+    p[k + PK_NY] = Math.sin(angle);
+    p[k + PK_MASS] = 0.1 + random();
+    p[k + PK_BIAS] = random() < 0.5 ? 0 : random() * 3;
+    p[k + PK_IMPULSE] = random() < 0.3 ? 0 : random() * 2;
+    p[k + PK_FRICTION] = random() < 0.5 ? 0 : random();
+    p[k + PK_TANGENT] = random() < 0.5 ? 0 : (random() - 0.5) * 0.5;
+    // Positions differ along the normal by up to 10 m; the base makes a third of the rows overlap.
+    const along = (store.x[b] - store.x[a]) * p[k + PK_NX] + (store.y[b] - store.y[a]) * p[k + PK_NY];
+    contacts.packedBase[r] = -along + (random() < 0.33 ? -random() * 0.2 : random() * 0.1);
+  }
+  return { store, contacts, bodies, rows };
+}
+
+/** New kernels holding a copy of `contacts`' packed rows. */
+function intoKernels(store: BodyStore, contacts: ContactBuffer, rows: number): RowKernels {
+  const kernels = RowKernels.create();
+  if (kernels === null) throw new Error('WebAssembly is not available in this Node');
+  if (!kernels.reserve(rows, store.capacity)) throw new Error('no room for the rows');
+  kernels.packed.set(contacts.packed.subarray(0, rows * PACKED_STRIDE));
+  kernels.packedBase.set(contacts.packedBase.subarray(0, rows));
+  return kernels;
+}
+
+const bits = (a: Float64Array, n: number): number[] => Array.from(a.subarray(0, n));
+
+/** Expects the kernels' copy of the bodies' pairs to hold what (u, v) hold. */
+function expectSamePairs(kernels: RowKernels, store: BodyStore, u: Float64Array, v: Float64Array, where: string): void {
+  const su = new Float64Array(store.capacity);
+  const sv = new Float64Array(store.capacity);
+  kernels.save(store, su, sv);
+  expect(bits(su, store.end), `${where} x`).toEqual(bits(u, store.end));
+  expect(bits(sv, store.end), `${where} y`).toEqual(bits(v, store.end));
+}
+
+describe('WebAssembly row kernels', () => {
+  it('solve velocity passes bit for bit as solvePackedRows', () => {
+    const random = mulberry32(41);
+    let frictionChanges = 0;
+    for (let trial = 0; trial < 50; trial++) {
+      const omega = trial % 2 === 0 ? 1 : 1.5;
+      const { store, contacts, rows } = randomRows(random);
+      const kernels = intoKernels(store, contacts, rows);
+      const tangents = bits(contacts.packed, rows * PACKED_STRIDE).filter((_, i) => i % PACKED_STRIDE === PK_TANGENT);
+      kernels.load(store, store.vx, store.vy);
+      for (let pass = 0; pass < 3; pass++) {
+        const where = `trial ${trial} pass ${pass}`;
+        // Any split of the rows into calls gives the same bits: here, two calls.
+        const cut = Math.floor(rows / 2);
+        const js = solvePackedRows(store, contacts, 0, cut, omega) + solvePackedRows(store, contacts, cut, rows, omega);
+        const wasm = kernels.solve(0, cut, omega) + kernels.solve(cut, rows, omega);
+        expect(wasm, where).toBe(js);
+      }
+      expectSamePairs(kernels, store, store.vx, store.vy, `trial ${trial} velocity`);
+      expect(bits(kernels.packed, rows * PACKED_STRIDE), `trial ${trial} rows`).toEqual(bits(contacts.packed, rows * PACKED_STRIDE));
+      const after = bits(contacts.packed, rows * PACKED_STRIDE).filter((_, i) => i % PACKED_STRIDE === PK_TANGENT);
+      frictionChanges += after.filter((t, i) => t !== tangents[i]).length;
+    }
+    // The friction rows must have been exercised, clamps and all.
+    expect(frictionChanges).toBeGreaterThan(500);
+  });
+
+  it('push out bit for bit as pushPackedRows', () => {
+    const random = mulberry32(43);
+    let pushes = 0;
+    for (let trial = 0; trial < 50; trial++) {
+      const { store, contacts, rows } = randomRows(random);
+      const kernels = intoKernels(store, contacts, rows);
+      kernels.load(store, store.x, store.y);
+      // Slop, share of the overlap and largest push: the solver's, and a tighter cap.
+      const maxPush = trial % 2 === 0 ? 0.2 : 0.02;
+      for (let pass = 0; pass < 4; pass++) {
+        const js = pushPackedRows(store, contacts, 0, rows, 0.005, 0.8, maxPush);
+        expect(kernels.push(0, rows, 0.005, 0.8, maxPush), `trial ${trial} pass ${pass}`).toBe(js);
+        pushes += js;
+      }
+      expectSamePairs(kernels, store, store.x, store.y, `trial ${trial} position`);
+    }
+    expect(pushes).toBeGreaterThan(1000);
+  });
+
+  it('warm-start bit for bit as warmStartPacked', () => {
+    const random = mulberry32(47);
+    let kicks = 0;
+    for (let trial = 0; trial < 30; trial++) {
+      // Rows as the collide stage writes them, in a shuffled colour order; packed by each side.
+      const { store, contacts, bodies, rows } = randomRows(random);
+      contacts.reserve(rows);
+      contacts.count = rows;
+      const order = Array.from({ length: rows }, (_, i) => i).sort(() => random() - 0.5);
+      for (let i = 0; i < rows; i++) {
+        const k = i * PACKED_STRIDE;
+        const c = order[i];
+        contacts.order[i] = c;
+        contacts.a[c] = contacts.packedIds[2 * k];
+        contacts.b[c] = contacts.packedIds[2 * k + 1];
+        contacts.nx[c] = contacts.packed[k + PK_NX];
+        contacts.ny[c] = contacts.packed[k + PK_NY];
+        contacts.impulse[c] = contacts.packed[k + PK_IMPULSE];
+        contacts.tangentImpulse[c] = contacts.packed[k + PK_TANGENT];
+      }
+      const kernels = RowKernels.create() as RowKernels;
+      expect(kernels.reserve(rows, store.capacity)).toBe(true);
+      const vx = store.vx.slice();
+      const vy = store.vy.slice();
+      // The kernels' side packs without warming, then warms in WebAssembly.
+      const mine = { packed: contacts.packed, packedIds: contacts.packedIds, packedBase: contacts.packedBase };
+      Object.assign(contacts, { packed: kernels.packed, packedIds: kernels.packedIds, packedBase: kernels.packedBase });
+      warmStartPacked(store, contacts, 0, rows, false);
+      kernels.load(store, store.vx, store.vy);
+      const cut = Math.floor(rows / 3);
+      kernels.warm(0, cut);
+      kernels.warm(cut, rows);
+      // The TypeScript side packs and warms in one walk.
+      Object.assign(contacts, mine);
+      warmStartPacked(store, contacts, 0, rows, true);
+      expectSamePairs(kernels, store, store.vx, store.vy, `trial ${trial} velocity`);
+      expect(bits(kernels.packed, rows * PACKED_STRIDE), `trial ${trial} rows`).toEqual(bits(contacts.packed, rows * PACKED_STRIDE));
+      for (let i = 0; i < bodies; i++) if (store.vx[i] !== vx[i] || store.vy[i] !== vy[i]) kicks++;
+    }
+    expect(kicks).toBeGreaterThan(300);
+  });
+
+  it('keeps the rows it holds and a shared memory when it grows', () => {
+    const kernels = RowKernels.create() as RowKernels;
+    expect(kernels).not.toBe(null);
+    expect(kernels.reserve(10, 10)).toBe(true);
+    kernels.packed[3] = 7.5;
+    kernels.packedIds[1] = 9;
+    expect(kernels.reserve(100_000, 50_000)).toBe(true);
+    expect(kernels.packed.length).toBe(100_000 * PACKED_STRIDE);
+    expect(kernels.packedBase.length).toBe(100_000);
+    expect(kernels.packed[3]).toBe(7.5);
+    expect(kernels.packedIds[1]).toBe(9);
+    // In Node the memory is shared, so worker threads can run the kernels on it.
+    expect(kernels.layout).not.toBe(null);
+  });
+});
