@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { makeBodyStates } from './engine';
+import { makeBodyStates, type Simulation } from './engine';
 import { loadEngine, parseEngineName } from './engines/index';
 import { measureQuality } from './quality';
 import { RESULT_PREFIX, type CaseResult, type MemorySample } from './result';
@@ -17,14 +17,15 @@ import { median, quantile } from './stats';
 /** The step every scene is made for (s). */
 const DT = 1 / 60;
 
-function sampleMemory(): MemorySample {
+function sampleMemory(sim?: Simulation): MemorySample {
   // Without --expose-gc the samples include garbage; the parent always passes it. Twice: the
   // first collection leaves dead ArrayBuffers' memory to a sweeper that the second one finishes
   // (crowd 50k: 537 B/body of ArrayBuffers after one gc, 315 after two).
   globalThis.gc?.();
   globalThis.gc?.();
   const m = process.memoryUsage();
-  return { heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss };
+  const outside = sim?.outsideBytes?.() ?? 0;
+  return { heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers + outside, rss: m.rss };
 }
 
 function packageVersion(packageName: string): string {
@@ -58,7 +59,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
   let t = performance.now();
   const sim = adapter.create(setup);
   const setupMs = performance.now() - t;
-  const afterSetup = sampleMemory();
+  const afterSetup = sampleMemory(sim);
 
   for (let k = 0; k < warmup; k++) sim.step(DT);
   const times = new Float64Array(steps);
@@ -79,7 +80,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
     }
   }
   const cpu = process.cpuUsage(cpuStart);
-  const afterRun = sampleMemory();
+  const afterRun = sampleMemory(sim);
   sim.read(states);
   const n = states.x.length;
   const grown = (pick: (m: MemorySample) => number): number =>

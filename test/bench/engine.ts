@@ -48,6 +48,12 @@ export interface Simulation {
   profile?(): Readonly<Record<string, number>>;
   /** Counts from the last step worth printing next to the profile (pairs, contacts). */
   counters?(): Readonly<Record<string, number>>;
+  /**
+   * Bytes the engine holds where `process.memoryUsage()` does not count them (a WebAssembly
+   * memory is in neither the heap nor `arrayBuffers`); the harness counts them with the typed
+   * arrays. Jostle's row kernels (src/physics/wasm) report theirs.
+   */
+  outsideBytes?(): number;
   /** Frees engine memory outside the JS heap (wasm); the harness exits anyway, tests call it. */
   dispose?(): void;
 }
