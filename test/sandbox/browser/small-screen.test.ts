@@ -74,6 +74,11 @@ describe.skipIf(SKIP)('a phone, in Chromium at 390×844 with touch', () => {
     await page.waitForSelector('#lab-card:not([hidden])');
     const width = await page.evaluate(() => document.getElementById('lab-card')?.getBoundingClientRect().width ?? 0);
     expect(width).toBeGreaterThan(PHONE.width * 0.85);
+    // Neither the first hint nor the scene's line shows through the card's text.
+    for (const behind of ['#first-hint', '#scene-note']) {
+      expect(await page.locator(behind).count(), behind).toBe(1);
+      expect(await page.locator(behind).isVisible(), behind).toBe(false);
+    }
     await page.screenshot({ path: join(ARTIFACTS, 'phone-collision-lab.png') });
   });
 
