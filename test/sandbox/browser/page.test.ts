@@ -368,7 +368,8 @@ describe.skipIf(SKIP)('the sandbox page in Chromium', () => {
     const moved = await page.evaluate(() => window.jostle.world.getBody(1)?.x ?? NaN);
     expect(moved).toBeCloseTo(4, 1);
     expect(await page.evaluate(() => window.jostle.steps)).toBe(steps);
-    await expect(page.locator('#lab-card').textContent()).resolves.toMatch(/apart: gap \d+\.\d+ m/);
+    // The card is rewritten in the frame loop, which a busy host may not have run since the drop.
+    await expect.poll(() => page.locator('#lab-card').textContent()).toMatch(/apart: gap \d+\.\d+ m/);
   });
 
   it('every scene renders', async () => {
