@@ -2,13 +2,14 @@
  * Claiming the chunks of a published job (control.ts): what the driving thread and the workers
  * alike do once a job is out.
  */
-import { C_BODY_END, C_BOUNDS, C_CHUNKS, C_CHUNKS_DONE, cursorSlot, C_HOMES, C_IMPACT_COUNT, C_JOB, C_RESULT, chunkStart } from './control.js';
+import { C_BODY_END, C_BOUNDS, C_CHUNKS, C_CHUNKS_DONE, cursorSlot, C_HOMES, C_IMPACT_COUNT, C_JOB, C_RESULT, chunkStart, recordFailure } from './control.js';
 import { runJob, type JobViews } from './run-job.js';
 
 /**
  * Runs chunks of the job whose cursors carry `tag`, home `thread` mod `homes` first, then what is
  * left of the other homes, until none is left or the job is no longer that one. The kernels'
- * counts go to C_RESULT before each chunk counts as done.
+ * counts go to C_RESULT before each chunk counts as done; a chunk that throws is recorded
+ * (`recordFailure`) and counts as done too.
  */
 export function claimChunks(ctl: Int32Array, tag: number, thread: number, views: JobViews): void {
   const homes = Atomics.load(ctl, C_HOMES);
@@ -31,7 +32,13 @@ export function claimChunks(ctl: Int32Array, tag: number, thread: number, views:
       if (Atomics.compareExchange(ctl, slot, cursor, cursor + 1) !== cursor) continue;
       views.store.end = end;
       views.contacts.impactCount = impacts;
-      const count = runJob(job, views, chunkStart(from, to, k, chunks), chunkStart(from, to, k + 1, chunks));
+      // A chunk that throws counts as done all the same: the driver throws once the job is over.
+      let count = 0;
+      try {
+        count = runJob(job, views, chunkStart(from, to, k, chunks), chunkStart(from, to, k + 1, chunks));
+      } catch (error) {
+        recordFailure(ctl, thread, job, error);
+      }
       if (count !== 0) Atomics.add(ctl, C_RESULT, count);
       if (Atomics.add(ctl, C_CHUNKS_DONE, 1) === homes * chunks - 1) Atomics.notify(ctl, C_CHUNKS_DONE);
     }

@@ -34,6 +34,16 @@ export const C_PARKED = 2;
 export const C_CHUNKS_DONE = 16;
 /** Sum of the kernels' counts over the chunks. */
 export const C_RESULT = 17;
+/**
+ * The first thread whose job threw since the driver last looked, plus one (0: none). A chunk
+ * that throws still counts as done (claim.ts), so the job ends and the driver throws then,
+ * rather than every thread waiting for a chunk that will never finish.
+ */
+export const C_FAILED = 18;
+/** The job that threw (jobs.ts), or JOB_ADOPT for a worker that could not take the buffers. */
+export const C_FAILED_JOB = 19;
+/** Characters of the error's message in C_FAILED_TEXT. */
+export const C_FAILED_LENGTH = 20;
 
 /** Code of the current job (jobs.ts), or JOB_PARK. The job's fields: the driver writes them, the workers read them. */
 export const C_JOB = 32;
@@ -57,14 +67,19 @@ export const C_CURSORS = 112;
 export function cursorSlot(home: number): number {
   return C_CURSORS + home * CURSOR_STRIDE;
 }
+/** The error's message, one UTF-16 code unit a slot, cut to FAILED_TEXT_LENGTH. */
+export const C_FAILED_TEXT = C_CURSORS + MAX_THREADS * CURSOR_STRIDE;
+const FAILED_TEXT_LENGTH = 400;
 /** Length of the control block. */
-export const CONTROL_LENGTH = C_CURSORS + MAX_THREADS * CURSOR_STRIDE;
+export const CONTROL_LENGTH = C_FAILED_TEXT + FAILED_TEXT_LENGTH;
 
 /** Most chunks a home is cut into (a cursor keeps the index in 16 bits, with room for late claims). */
 export const MAX_CHUNKS = 0xff00;
 
 /** Job code that sends the workers back to their event loop (to take new buffers, or to stop). */
 export const JOB_PARK = -1;
+/** C_FAILED_JOB of a worker that failed while taking the world's buffers, before any job. */
+export const JOB_ADOPT = -2;
 
 /** A cursor whose tag matches no epoch (tags are 15 bits). */
 export const NO_JOB = -1;
@@ -102,4 +117,36 @@ export function chunkStart(from: number, to: number, k: number, chunks: number):
   if (k >= chunks) return to;
   const u = k / chunks;
   return from + Math.floor((to - from) * (1 - (1 - u) * (1 - u) * (1 - u)));
+}
+
+/**
+ * Records that `job` threw `error` on `thread`, unless another failure is recorded already (the
+ * first one is the one worth reading). The job's other chunks go on.
+ */
+export function recordFailure(ctl: Int32Array, thread: number, job: number, error: unknown): void {
+  if (Atomics.compareExchange(ctl, C_FAILED, 0, -1) !== 0) return;
+  const text = error instanceof Error ? error.message : String(error);
+  const length = Math.min(text.length, FAILED_TEXT_LENGTH);
+  for (let i = 0; i < length; i++) Atomics.store(ctl, C_FAILED_TEXT + i, text.charCodeAt(i));
+  Atomics.store(ctl, C_FAILED_LENGTH, length);
+  Atomics.store(ctl, C_FAILED_JOB, job);
+  Atomics.store(ctl, C_FAILED, thread + 1);
+}
+
+/**
+ * The failure recorded since the last call, as an error naming the thread and the job, or null;
+ * clears it. A failure still being written (C_FAILED -1) is waited for.
+ */
+export function takeFailure(ctl: Int32Array): Error | null {
+  let failed = Atomics.load(ctl, C_FAILED);
+  if (failed === 0) return null;
+  while (failed === -1) failed = Atomics.load(ctl, C_FAILED);
+  const job = Atomics.load(ctl, C_FAILED_JOB);
+  const length = Atomics.load(ctl, C_FAILED_LENGTH);
+  let text = '';
+  for (let i = 0; i < length; i++) text += String.fromCharCode(Atomics.load(ctl, C_FAILED_TEXT + i));
+  Atomics.store(ctl, C_FAILED, 0);
+  const where = failed === 1 ? 'the calling thread' : `worker thread ${failed - 1}`;
+  const what = job === JOB_ADOPT ? 'taking the world\'s buffers' : `step job ${job}`;
+  return new Error(`step: ${what} failed on ${where}: ${text}`);
 }

@@ -26,6 +26,7 @@ import {
   MAX_THREADS,
   NO_JOB,
   cursorOf,
+  takeFailure,
   waitWhileEqual,
 } from './control.js';
 import { claimChunks } from './claim.js';
@@ -175,7 +176,10 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     this.publishedChunks = homes * chunks;
   }
 
-  /** Claims the published job's chunks (home 0 first), waits for the rest, and returns its count. */
+  /**
+   * Claims the published job's chunks (home 0 first), waits for the rest, and returns its count;
+   * throws, once every chunk is over, what a thread's chunk threw (the team stays usable).
+   */
   private finish(): number {
     const ctl = this.ctl;
     const chunks = this.publishedChunks;
@@ -183,6 +187,8 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     this.publishedTag = NO_JOB;
     let done = Atomics.load(ctl, C_CHUNKS_DONE);
     while (done !== chunks) done = waitWhileEqual(ctl, C_CHUNKS_DONE, done, -1);
+    const failure = takeFailure(ctl);
+    if (failure !== null) throw failure;
     return Atomics.load(ctl, C_RESULT);
   }
 

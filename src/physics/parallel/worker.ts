@@ -5,7 +5,7 @@
  */
 import { BodyStore } from '../body-store.js';
 import { ContactBuffer } from '../contacts.js';
-import { C_EPOCH, C_JOB, C_PARKED, C_SLEEPING, JOB_PARK, cursorOf, waitWhileEqual } from './control.js';
+import { C_EPOCH, C_JOB, C_PARKED, C_SLEEPING, JOB_ADOPT, JOB_PARK, cursorOf, recordFailure, waitWhileEqual } from './control.js';
 import { claimChunks } from './claim.js';
 import type { ThreadMessage } from './pool.js';
 import { CollideScratch, type PairArrays } from './collide-blocks.js';
@@ -43,6 +43,30 @@ const views: JobViews = {
  */
 export function handleThreadMessage(message: unknown): boolean {
   if (!isThreadMessage(message)) return false;
+  const ctl = new Int32Array(message.control);
+  // A worker that cannot take the buffers says so (the next job the driver shares throws) and
+  // still answers the park, so that the driving thread never waits for it.
+  let ready = true;
+  try {
+    adopt(message);
+  } catch (error) {
+    recordFailure(ctl, message.thread, JOB_ADOPT, error);
+    ready = false;
+  }
+  let seen = message.epoch;
+  for (;;) {
+    seen = waitWhileEqual(ctl, C_EPOCH, seen, C_SLEEPING);
+    if (Atomics.load(ctl, C_JOB) === JOB_PARK) {
+      Atomics.add(ctl, C_PARKED, 1);
+      Atomics.notify(ctl, C_PARKED);
+      return true;
+    }
+    if (ready) claimChunks(ctl, cursorOf(seen), message.thread, views);
+  }
+}
+
+/** Takes the world's shared buffers from `message` into this worker's views. */
+function adopt(message: ThreadMessage): void {
   const { store, contacts } = views;
   adoptBuffers(store, message.store);
   adoptBuffers(contacts, message.contacts);
@@ -58,19 +82,8 @@ export function handleThreadMessage(message: unknown): boolean {
     contacts.packedIds = contacts.kernels.packedIds;
     contacts.packedBase = contacts.kernels.packedBase;
   }
-  const ctl = new Int32Array(message.control);
   views.params = new Float64Array(message.params);
   views.partials = new Float64Array(message.partials);
-  let seen = message.epoch;
-  for (;;) {
-    seen = waitWhileEqual(ctl, C_EPOCH, seen, C_SLEEPING);
-    if (Atomics.load(ctl, C_JOB) === JOB_PARK) {
-      Atomics.add(ctl, C_PARKED, 1);
-      Atomics.notify(ctl, C_PARKED);
-      return true;
-    }
-    claimChunks(ctl, cursorOf(seen), message.thread, views);
-  }
 }
 
 function isThreadMessage(m: unknown): m is ThreadMessage {

@@ -12,6 +12,7 @@ import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
 import { snapshotText, stateHash } from '../helpers';
 import { createNodePool, type NodePool } from './node-pool';
+import type { StepRunner } from '../../../src/physics/parallel/jobs';
 
 const DT = 1 / 60;
 let workers: NodePool;
@@ -166,6 +167,22 @@ describe('issue 13: the step on worker threads', () => {
     expect(first.threads).toBe(2);
     steps(first, 5);
     first.setThreads(null);
+  });
+
+  it('a job that throws on the threads fails the step with its message once every chunk is over, and the team goes on', () => {
+    const alone = withScene(pile, 1500);
+    steps(alone, 30);
+    const w = withScene(pile, 1500);
+    w.setThreads(poolOf(2));
+    steps(w, 10);
+    // No job has this code, so every chunk of it throws, on the workers as on the calling thread.
+    const team = (w as unknown as { runner: StepRunner }).runner;
+    expect(team.threads).toBe(3);
+    expect(() => team.run(999, 0, 60_000)).toThrow(/^step: step job 999 failed on (the calling thread|worker thread [12]): unknown step job 999$/);
+    // The workers took their share and are waiting for the next job: the world steps on, to the same bits.
+    steps(w, 20);
+    w.setThreads(null);
+    expect(stateHash(w)).toBe(stateHash(alone));
   });
 
   it('a pool of no workers is refused with the world unchanged', () => {
