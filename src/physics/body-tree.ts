@@ -147,12 +147,17 @@ export class BodyTree {
   }
 
   /**
-   * Appends to `hits` the bodies whose fat boxes overlap the box, except `skip`. The box tests
+   * Appends to `hits` the bodies whose fat boxes overlap `box` (min x, min y, max x, max y; see
+   * flat-tree.ts's `fatBoxOf`), except `skip`. The box tests
    * are written without branches (each writes its candidate, then advances by whether it
    * overlapped): whether a child overlaps a query is close to a coin toss, and predicting it
    * wrong cost more than the tests themselves.
    */
-  query(minX: number, minY: number, maxX: number, maxY: number, skip: number, out: HitList): void {
+  query(box: Float64Array, skip: number, out: HitList): void {
+    const minX = box[0];
+    const minY = box[1];
+    const maxX = box[2];
+    const maxY = box[3];
     const fat = this.store.fat;
     const stack = this.stack;
     let hits = out.ids;

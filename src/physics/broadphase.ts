@@ -28,7 +28,7 @@
  */
 import { BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
 import { BodyTree } from './body-tree.js';
-import type { FlatTree } from './flat-tree.js';
+import { fatBoxOf, type FlatTree } from './flat-tree.js';
 import { HitList } from './hit-list.js';
 import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
 import { BODY_BLOCK, JOB_FLAG_LEAVERS, JOB_SEARCH_PAIRS, P_H, blocksFor, type StepRunner } from './parallel/jobs.js';
@@ -80,6 +80,8 @@ export class Broadphase {
   }
   private movedCount = 0;
   private readonly hits = new HitList();
+  /** A query's box (flat-tree.ts's `fatBoxOf`). */
+  private readonly box = new Float64Array(4);
   /** The pair search on threads, and the trees' flat copies it reads (pair-search.ts). @internal */
   readonly search = new PairSearch();
   /** Bodies paired with one body, written by `collectPartners`. */
@@ -165,12 +167,11 @@ export class Broadphase {
    * cost is a tree query, not a pass over every pair.
    */
   collectPartners(i: number): number {
-    const f = this.store.fat;
-    const o = i * FAT_STRIDE;
+    const box = fatBoxOf(this.store.fat, i, this.box);
     const hits = this.hits;
     hits.count = 0;
-    this.movingTree.query(f[o], f[o + 1], f[o + 2], f[o + 3], i, hits);
-    this.staticTree.query(f[o], f[o + 1], f[o + 2], f[o + 3], i, hits);
+    this.movingTree.query(box, i, hits);
+    this.staticTree.query(box, i, hits);
     hits.sort();
     if (this.partners.length < hits.count) this.partners = new Int32Array(hits.ids.length);
     let n = 0;
@@ -358,8 +359,13 @@ export class Broadphase {
   queryFat(minX: number, minY: number, maxX: number, maxY: number): Int32Array {
     const hits = this.hits;
     hits.count = 0;
-    this.staticTree.query(minX, minY, maxX, maxY, -1, hits);
-    this.movingTree.query(minX, minY, maxX, maxY, -1, hits);
+    const box = this.box;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = maxX;
+    box[3] = maxY;
+    this.staticTree.query(box, -1, hits);
+    this.movingTree.query(box, -1, hits);
     hits.sort();
     return hits.ids;
   }
@@ -443,13 +449,9 @@ export class Broadphase {
     const kindI = s.kind[i];
     const hits = this.hits;
     hits.count = 0;
-    const o = i * FAT_STRIDE;
-    const minX = s.fat[o];
-    const minY = s.fat[o + 1];
-    const maxX = s.fat[o + 2];
-    const maxY = s.fat[o + 3];
-    this.movingTree.query(minX, minY, maxX, maxY, i, hits);
-    if (kindI !== BODY_STATIC) this.staticTree.query(minX, minY, maxX, maxY, i, hits);
+    const box = fatBoxOf(s.fat, i, this.box);
+    this.movingTree.query(box, i, hits);
+    if (kindI !== BODY_STATIC) this.staticTree.query(box, i, hits);
     hits.sort();
     const pairs = this.pairs;
     for (let h = 0; h < hits.count; h++) {

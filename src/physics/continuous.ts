@@ -22,6 +22,8 @@ const SWEEP_FRACTION = 0.25;
 
 /** Scratch for `sweepBody` only: one per thread (module state is per thread). */
 const SWEEP_HIT: RayHit = { fraction: 0, nx: 0, ny: 0 };
+/** This thread's query box (flat-tree.ts's `fatBoxOf`). */
+const QUERY_BOX = new Float64Array(4);
 
 /** The calling thread's query scratch for the bodies a kinematic body touched. */
 const KICKED_HITS = new HitList();
@@ -81,17 +83,12 @@ function sweepBody(s: BodyStore, statics: FlatTree, list: HitList, stack: Int32A
   const ex = hw + r;
   const ey = hh + r;
   list.count = 0;
-  queryFlat(
-    statics,
-    s.fat,
-    Math.min(x0, x0 + dx) - ex,
-    Math.min(y0, y0 + dy) - ey,
-    Math.max(x0, x0 + dx) + ex,
-    Math.max(y0, y0 + dy) + ey,
-    -1,
-    list,
-    stack,
-  );
+  const box = QUERY_BOX;
+  box[0] = Math.min(x0, x0 + dx) - ex;
+  box[1] = Math.min(y0, y0 + dy) - ey;
+  box[2] = Math.max(x0, x0 + dx) + ex;
+  box[3] = Math.max(y0, y0 + dy) + ey;
+  queryFlat(statics, s.fat, box, -1, list, stack);
   // The walk may have grown the list.
   const hits = list.ids;
   const count = list.count;

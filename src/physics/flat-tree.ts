@@ -44,22 +44,30 @@ export class FlatTree {
 export const FLAT_TREE_SHARED = ['boxes', 'first', 'count', 'leaf', 'kids'] as const;
 
 /**
- * Appends to `out` the bodies whose fat boxes (`fat`, FAT_STRIDE floats a body) overlap the
- * box, except `skip`: the same walk and the same branch-free tests as `BodyTree.query`.
+ * Body i's fat box, copied into `box` (min x, min y, max x, max y) for a query. The queries take
+ * their box in an array because four numbers passed to a call that is not inlined are each
+ * boxed on the heap: a step's worth of queries made tens of kilobytes of garbage.
+ */
+export function fatBoxOf(fat: Float32Array, i: number, box: Float64Array): Float64Array {
+  const o = i * FAT_STRIDE;
+  box[0] = fat[o];
+  box[1] = fat[o + 1];
+  box[2] = fat[o + 2];
+  box[3] = fat[o + 3];
+  return box;
+}
+
+/**
+ * Appends to `out` the bodies whose fat boxes (`fat`, FAT_STRIDE floats a body) overlap `box`
+ * (min x, min y, max x, max y), except `skip`: the same walk and the same branch-free tests as `BodyTree.query`.
  * `stack` needs room for the tree's depth times its node size.
  */
-export function queryFlat(
-  tree: FlatTree,
-  fat: Float32Array,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-  skip: number,
-  out: HitList,
-  stack: Int32Array,
-): void {
+export function queryFlat(tree: FlatTree, fat: Float32Array, box: Float64Array, skip: number, out: HitList, stack: Int32Array): void {
   if (tree.count.length === 0 || tree.count[0] === 0) return;
+  const minX = box[0];
+  const minY = box[1];
+  const maxX = box[2];
+  const maxY = box[3];
   const { boxes, first, count: counts, leaf, kids } = tree;
   let hits = out.ids;
   let count = out.count;

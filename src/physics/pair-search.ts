@@ -15,7 +15,7 @@
  */
 import { BODY_DYNAMIC, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
 import { canCollide } from './filter.js';
-import { FlatTree, queryFlat } from './flat-tree.js';
+import { FlatTree, fatBoxOf, queryFlat } from './flat-tree.js';
 import { grown } from './grown.js';
 import type { HitList } from './hit-list.js';
 
@@ -77,6 +77,9 @@ export class PairSearch {
 }
 
 /** Field names of a PairSearch that threads share, beside its two trees' (FLAT_TREE_SHARED). */
+/** This thread's query box (each worker has its own copy of this module). */
+const QUERY_BOX = new Float64Array(4);
+
 export const SEARCH_SHARED = ['moved', 'oldFat', 'pending', 'out', 'outCount'] as const;
 
 /** Searches moved rows [from, to): each one's partners to `out`, in ascending order. `hits`, `stack`: this thread's scratch. */
@@ -85,10 +88,10 @@ export function searchPairs(s: BodyStore, search: PairSearch, hits: HitList, sta
   const { moved, oldFat, pending, out, outCount } = search;
   for (let m = from; m < to; m++) {
     const i = moved[m];
-    const o = i * FAT_STRIDE;
+    const box = fatBoxOf(fat, i, QUERY_BOX);
     hits.count = 0;
-    queryFlat(search.moving, fat, fat[o], fat[o + 1], fat[o + 2], fat[o + 3], i, hits, stack);
-    if (kind[i] !== BODY_STATIC) queryFlat(search.statics, fat, fat[o], fat[o + 1], fat[o + 2], fat[o + 3], i, hits, stack);
+    queryFlat(search.moving, fat, box, i, hits, stack);
+    if (kind[i] !== BODY_STATIC) queryFlat(search.statics, fat, box, i, hits, stack);
     hits.sort();
     const base = m * SEARCH_SLOTS;
     let n = 0;

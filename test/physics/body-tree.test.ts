@@ -59,11 +59,11 @@ describe('the moving bodies tree', () => {
     tree.build(list, N);
     const hits = new HitList();
     // Big queries fill the stack deep; then the tree is rebuilt over new boxes, and queried small.
-    for (let q = 0; q < 20; q++) tree.query(0, 0, 200, 200, -1, hits);
+    for (let q = 0; q < 20; q++) tree.query(Float64Array.of(0, 0, 200, 200), -1, hits);
     scatter(store, random);
     tree.build(list, N);
     hits.count = 0;
-    tree.query(10, 10, 11, 11, -1, hits);
+    tree.query(Float64Array.of(10, 10, 11, 11), -1, hits);
     const inside = tree as unknown as Inside;
     const current = nodesOf(inside.tree.data);
     const stale = inside.stack.filter((node) => node !== undefined && !current.has(node)).length;

@@ -33,8 +33,9 @@ function compare(tree: BodyTree, store: BodyStore, random: () => number, queries
     const r = 0.5 + random() * 4;
     a.count = 0;
     b.count = 0;
-    tree.query(x - r, y - r, x + r, y + r, -1, a);
-    queryFlat(flat, store.fat, x - r, y - r, x + r, y + r, -1, b, stack);
+    const box = Float64Array.of(x - r, y - r, x + r, y + r);
+    tree.query(box, -1, a);
+    queryFlat(flat, store.fat, box, -1, b, stack);
     a.sort();
     b.sort();
     out.tree.push(-1, ...a.ids.subarray(0, a.count));
