@@ -401,7 +401,9 @@ export class World {
    * then the contact listeners. Call it with a fixed dt (say 1/60) for results that repeat. The
    * step itself allocates nothing per body. Throws when called from inside a contact listener.
    * If a listener threw, the first error is rethrown here after every listener had every
-   * event; the step itself is complete.
+   * event; the step itself is complete. On threads ({@link World.setThreads}), a job that threw
+   * on any thread is rethrown once every thread has finished its share of that job, naming the
+   * thread; that step is left unfinished, and the threads are ready for the next.
    */
   step(dt: number): void {
     checkNumber('dt', dt, 0, MAX_DT);
