@@ -197,8 +197,10 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     if (this.sharedAt === -1) return;
     const ctl = this.ctl;
     for (let h = 0; h < this.threads; h++) Atomics.store(ctl, cursorSlot(h), NO_JOB);
-    Atomics.store(ctl, C_JOB, JOB_PARK);
+    // The count starts again before any worker can read the park: one that saw the last job's
+    // epoch late reads C_JOB without waiting for the next, and its count must not be reset.
     Atomics.store(ctl, C_PARKED, 0);
+    Atomics.store(ctl, C_JOB, JOB_PARK);
     Atomics.add(ctl, C_EPOCH, 1);
     Atomics.notify(ctl, C_EPOCH);
     let parked = Atomics.load(ctl, C_PARKED);
