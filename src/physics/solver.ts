@@ -35,8 +35,6 @@
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import {
-  JOB_KERNELS_LOAD,
-  JOB_KERNELS_SAVE,
   JOB_PREPARE_ROWS,
   JOB_PUSH_OUT,
   JOB_RESTITUTION,
@@ -45,13 +43,10 @@ import {
   JOB_UNPACK_IMPULSES,
   JOB_WARM_KERNELS,
   JOB_WARM_START,
-  KERNELS_POSITIONS,
-  KERNELS_VELOCITIES,
   P_GX,
   P_GY,
   P_H,
   P_ITERATION,
-  P_KERNELS_FIELD,
   P_MODE,
   P_RELAX,
   P_SLOP,
@@ -61,7 +56,6 @@ import {
 } from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
 import { COLOUR_COUNT } from './colour.js';
-import { MAX_THREADS } from './parallel/control.js';
 import type { RowFrontier } from './row-frontier.js';
 import { packImpulses, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from './packed-rows.js';
 import type { RowKernels } from './wasm/row-kernels.js';
@@ -165,7 +159,7 @@ export function solveVelocities(
     // Packing alone writes only each row's own place, so it needs no colours; the kernels then
     // warm-start the packed rows, colour by colour.
     runner.run(JOB_WARM_START, 0, n);
-    copyKernels(runner, store, JOB_KERNELS_LOAD, KERNELS_VELOCITIES);
+    kernels.load(store, store.vx, store.vy);
     runGroups(runner, contacts, JOB_WARM_KERNELS);
   } else {
     runGroups(runner, contacts, JOB_WARM_START);
@@ -198,7 +192,8 @@ export function solveVelocities(
       inPacked = plain;
     }
     if (kernels !== null && inPacked !== inKernels) {
-      copyKernels(runner, store, inPacked ? JOB_KERNELS_LOAD : JOB_KERNELS_SAVE, KERNELS_VELOCITIES);
+      if (inPacked) kernels.load(store, store.vx, store.vy);
+      else kernels.save(store, store.vx, store.vy);
       inKernels = inPacked;
     }
     params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : inKernels ? MODE_KERNELS : inPacked ? MODE_PACKED : MODE_PLAIN;
@@ -213,7 +208,7 @@ export function solveVelocities(
     if (it === 0) contacts.busyFirstPass = changes * 2 >= n;
   }
 
-  if (kernels !== null && inKernels) copyKernels(runner, store, JOB_KERNELS_SAVE, KERNELS_VELOCITIES);
+  if (kernels !== null && inKernels) kernels.save(store, store.vx, store.vy);
   if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
@@ -336,22 +331,6 @@ const MODE_PLAIN = 0;
 const MODE_MARK = 1;
 const MODE_SKIP = 2;
 const MODE_PACKED = 3;
-/** Bodies by the thread that owns them (colour.ts): home h is [OWNED[h], OWNED[h + 1]). */
-const OWNED = new Int32Array(MAX_THREADS + 1);
-
-/**
- * Copies every body's velocities or positions (`field`) into the kernels' memory or back out
- * (`job`), each thread the bodies it owns, whose rows it starts every pass on: so they are in
- * its cache when the passes begin, rather than in the calling thread's.
- */
-function copyKernels(runner: StepRunner, store: BodyStore, job: number, field: number): void {
-  const homes = runner.threads;
-  const end = store.end;
-  for (let h = 0; h <= homes; h++) OWNED[h] = Math.ceil((h * end) / homes);
-  runner.params[P_KERNELS_FIELD] = field;
-  runner.runHomes(job, OWNED, 0, homes);
-}
-
 /** MODE_PACKED's passes as WebAssembly, over the bodies copied into its memory (wasm/row-kernels.ts). */
 const MODE_KERNELS = 4;
 
@@ -915,7 +894,7 @@ export function pushOut(
   params[P_SLOP] = slop;
   // Over packed rows the passes run as WebAssembly (wasm/row-kernels.ts), over a copy of the positions.
   const kernels = contacts.inKernels ? contacts.kernels : null;
-  if (kernels !== null) copyKernels(runner, store, JOB_KERNELS_LOAD, KERNELS_POSITIONS);
+  if (kernels !== null) kernels.load(store, x, y);
   for (let it = 0; it < iterations; it++) {
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
     // reading them cost more than it saved; there the pass reads every row. So it does over
@@ -931,7 +910,7 @@ export function pushOut(
       pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
     }
   }
-  if (kernels !== null) copyKernels(runner, store, JOB_KERNELS_SAVE, KERNELS_POSITIONS);
+  if (kernels !== null) kernels.save(store, x, y);
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
   if (contacts.unequalMasses && contacts.shock.count > 0) {

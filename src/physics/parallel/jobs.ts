@@ -48,10 +48,6 @@ export const JOB_UNPACK_IMPULSES = 15;
 
 /** The WebAssembly kernels' warm start of packed rows (wasm/row-kernels.ts), over colour positions. */
 export const JOB_WARM_KERNELS = 16;
-/** Copies bodies' velocities or positions (P_KERNELS_FIELD) into the kernels' memory, by bodies. */
-export const JOB_KERNELS_LOAD = 17;
-/** Copies them back out, by bodies. */
-export const JOB_KERNELS_SAVE = 18;
 
 /**
  * Whether `job`'s items are blocks (of bodies or of pairs) rather than contact rows or moved
@@ -87,10 +83,6 @@ export const P_PAIR_COUNT = 10;
 export const P_RELAX = 11;
 /** The overlap (m) that pushout leaves (solver.ts's `pushoutSlop`). */
 export const P_SLOP = 12;
-/** Which bodies' numbers JOB_KERNELS_LOAD and JOB_KERNELS_SAVE copy: KERNELS_VELOCITIES or KERNELS_POSITIONS. */
-export const P_KERNELS_FIELD = 13;
-export const KERNELS_VELOCITIES = 0;
-export const KERNELS_POSITIONS = 1;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 16;
 

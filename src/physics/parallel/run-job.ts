@@ -17,8 +17,6 @@ import {
   JOB_COLLIDE_WRITE,
   JOB_FLAG_LEAVERS,
   JOB_INTEGRATE_POSITIONS,
-  JOB_KERNELS_LOAD,
-  JOB_KERNELS_SAVE,
   JOB_INTEGRATE_VELOCITIES,
   JOB_MARK_RESTING,
   JOB_PREPARE_ROWS,
@@ -31,7 +29,6 @@ import {
   JOB_UNPACK_IMPULSES,
   JOB_WARM_KERNELS,
   JOB_WARM_START,
-  KERNELS_POSITIONS,
   P_DAMPING,
   P_FX,
   P_FY,
@@ -39,7 +36,6 @@ import {
   P_GY,
   P_H,
   P_ITERATION,
-  P_KERNELS_FIELD,
   P_MODE,
   P_PAIR_COUNT,
   P_RELAX,
@@ -164,14 +160,6 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_UNPACK_IMPULSES:
       unpackImpulses(contacts, from, to);
-      return 0;
-    case JOB_KERNELS_LOAD:
-      if (params[P_KERNELS_FIELD] === KERNELS_POSITIONS) (contacts.kernels as RowKernels).load(store, store.x, store.y, from, to);
-      else (contacts.kernels as RowKernels).load(store, store.vx, store.vy, from, to);
-      return 0;
-    case JOB_KERNELS_SAVE:
-      if (params[P_KERNELS_FIELD] === KERNELS_POSITIONS) (contacts.kernels as RowKernels).save(store, store.x, store.y, from, to);
-      else (contacts.kernels as RowKernels).save(store, store.vx, store.vy, from, to);
       return 0;
     default:
       throw new Error(`unknown step job ${job}`);

@@ -420,24 +420,24 @@ export class RowKernels {
     this.bodyCapacity = 0;
   }
 
-  /** Copies bodies [from, to)'s (u, v) (velocities or positions) and inverse masses in. */
-  load(store: BodyStore, u: Float64Array, v: Float64Array, from = 0, to = store.end): void {
+  /** Copies bodies [0, store.end)'s (u, v) (velocities or positions) and inverse masses in. */
+  load(store: BodyStore, u: Float64Array, v: Float64Array): void {
     const { heap } = this;
     const { invMass } = store;
     const p = this.pairsAt >> 3;
     const m = this.massesAt >> 3;
-    for (let i = from; i < to; i++) {
+    for (let i = 0, n = store.end; i < n; i++) {
       heap[p + 2 * i] = u[i];
       heap[p + 2 * i + 1] = v[i];
       heap[m + i] = invMass[i];
     }
   }
 
-  /** Copies bodies [from, to)'s pairs back to (u, v). */
-  save(store: BodyStore, u: Float64Array, v: Float64Array, from = 0, to = store.end): void {
+  /** Copies bodies [0, store.end)'s pairs back to (u, v). */
+  save(store: BodyStore, u: Float64Array, v: Float64Array): void {
     const { heap } = this;
     const p = this.pairsAt >> 3;
-    for (let i = from; i < to; i++) {
+    for (let i = 0, n = store.end; i < n; i++) {
       u[i] = heap[p + 2 * i];
       v[i] = heap[p + 2 * i + 1];
     }
