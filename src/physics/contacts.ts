@@ -180,9 +180,7 @@ export class ContactBuffer {
     const rows = this.a.length;
     const kernels = (this.kernels ??= RowKernels.create());
     if (kernels !== null && kernels.reserve(rows, bodies) && (!threads || kernels.layout !== null)) {
-      this.packed = kernels.packed;
-      this.packedIds = kernels.packedIds;
-      this.packedBase = kernels.packedBase;
+      this.useKernels(kernels);
       this.inKernels = true;
     } else if (threads) {
       return false;
@@ -194,6 +192,15 @@ export class ContactBuffer {
     }
     this.packedRows = true;
     return true;
+  }
+
+  /** Takes `kernels` (or none) as this buffer's, with the views of the packed rows in its memory. @internal */
+  useKernels(kernels: RowKernels | null): void {
+    this.kernels = kernels;
+    if (kernels === null) return;
+    this.packed = kernels.packed;
+    this.packedIds = kernels.packedIds;
+    this.packedBase = kernels.packedBase;
   }
 
   /** Lets the packed rows and the kernels' memory go. */

@@ -76,12 +76,7 @@ function adopt(message: ThreadMessage): void {
   adoptBuffers(views.search.moving, message.searchMoving);
   adoptBuffers(views.search.statics, message.searchStatics);
   // The packed rows live in the kernels' memory only (ContactBuffer.usePacked).
-  contacts.kernels = message.kernels === null ? null : RowKernels.adopt(message.kernels);
-  if (contacts.kernels !== null) {
-    contacts.packed = contacts.kernels.packed;
-    contacts.packedIds = contacts.kernels.packedIds;
-    contacts.packedBase = contacts.kernels.packedBase;
-  }
+  contacts.useKernels(message.kernels === null ? null : RowKernels.adopt(message.kernels));
   views.params = new Float64Array(message.params);
   views.partials = new Float64Array(message.partials);
 }
