@@ -3,7 +3,7 @@
  * steps, the largest count within the budget is held, and every ramp ends.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RAMP, StressRamp, median, rampOptions, type RampAction } from '../../../src/sandbox/shared/stress-ramp';
+import { DEFAULT_RAMP, FIRST_COUNT_WINDOWS, StressRamp, median, rampOptions, type RampAction } from '../../../src/sandbox/shared/stress-ramp';
 
 /** Drives a ramp with step times from `cost(bodies, stepInBatch)`; returns the actions and the bodies added. */
 function drive(ramp: StressRamp, cost: (bodies: number, k: number) => number, maxSteps = 100_000, msPerStep = 1): { actions: RampAction[]; bodies: number } {
@@ -53,10 +53,21 @@ describe('StressRamp', () => {
     expect(ramp.result).toMatchObject({ end: 'cap', held: { bodies: 4000, stepMs: 1 }, over: null });
   });
 
-  it('holds nothing when the first batch is already over the budget', () => {
+  it('holds nothing when the first batch stays over the budget for all its windows', () => {
     const ramp = new StressRamp({ budgetMs: 1, batch: 100, window: 5, settleSteps: 0 }, 0);
-    drive(ramp, () => 2);
-    expect(ramp.result).toMatchObject({ end: 'budget', held: { bodies: 0 }, over: { bodies: 100, stepMs: 2 } });
+    const { actions } = drive(ramp, () => 2);
+    expect(ramp.result).toMatchObject({ end: 'budget', held: { bodies: 0 }, over: { bodies: 100, stepMs: 2 }, batches: 1 });
+    expect(actions.length).toBe(FIRST_COUNT_WINDOWS * 5);
+  });
+
+  it('measures the first count again while its step is still being compiled, and judges later counts once', () => {
+    // Cold code: the first two windows of the first batch are slow; after that a step costs
+    // 1 ms per 1000 bodies, so 3000 holds and 3500 goes over at its first window.
+    const ramp = new StressRamp({ budgetMs: 3, batch: 500, window: 10, settleSteps: 2 }, 0);
+    let total = 0;
+    const { actions } = drive(ramp, (n) => (total++ < 2 + 2 * 10 ? 50 : n / 1000));
+    expect(ramp.result).toMatchObject({ end: 'budget', held: { bodies: 3000, stepMs: 3 }, over: { bodies: 3500, stepMs: 3.5 }, batches: 7 });
+    expect(actions.length).toBe(2 + 3 * 10 + 6 * 12);
   });
 
   it('ends at the time limit however cheap the steps are', () => {
