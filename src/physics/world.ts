@@ -425,7 +425,7 @@ export class World {
     const h = dt / o.substeps;
     let stops = 0;
     let restarts = 0;
-    const slop = pushoutSlop(o.gravity.x, o.gravity.y, dt);
+    const slop = pushoutSlop(o.gravity.x, o.gravity.y, h);
     clock.start();
     if (this.velocitySetCount > 0) {
       this.bp.includeVelocities(this.velocitySet, this.velocitySetCount, h);
