@@ -27,9 +27,14 @@ async function runPile(page: Page): Promise<PileRun> {
     window.jostle.loadScene('pile');
     window.jostle.pause();
   });
-  await page.evaluate((n) => {
+  // Each step() asks for a step on the next frame, which runs every asked step at once: wait for
+  // that frame, or a busy host reads the pile before it stepped (or packed any row).
+  const before = await page.evaluate((n) => {
+    const s = window.jostle.steps;
     for (let i = 0; i < n; i++) window.jostle.step();
+    return s;
   }, STEPS);
+  await page.waitForFunction(([s, n]) => window.jostle.steps >= s + n, [before, STEPS] as const);
   return page.evaluate(() => {
     const { contacts } = window.jostle.world.internals;
     let wasmAllowed = true;
