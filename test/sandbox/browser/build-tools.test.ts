@@ -194,6 +194,9 @@ describe.skipIf(SKIP)('build tools and the inspector, in Chromium', () => {
     const id = await page.evaluate(() => window.jostle.world.getBodies().find((b) => b.type === 'dynamic')?.id ?? -1);
     await page.evaluate((i) => window.jostle.selectBodies([i]), id);
     const y = field(page, 'y');
+    // The card is drawn by the frame loop: read its first value once it is there, or a blank
+    // would make "the value changed" below pass without the card following anything.
+    await expect.poll(() => y.inputValue()).not.toBe('');
     const first = await y.inputValue();
     await waitFrames(page, 5);
     // The field and the body read in one task, so no frame runs between them: the field lags
