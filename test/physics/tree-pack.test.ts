@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import RBush from 'rbush';
-import { packTree, type PackedNode } from '../../src/physics/tree-pack';
+import { hilbert, packTree, type PackedNode } from '../../src/physics/tree-pack';
 
 const boxArb = fc
   .tuple(
@@ -82,5 +82,29 @@ describe('packTree', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('hilbert', () => {
+  it('is a Hilbert curve over the 1024 x 1024 grid: every cell once, each step to a side neighbour, from (0, 0) to (1023, 0)', () => {
+    const side = 1024;
+    const cellAt = new Int32Array(side * side).fill(-1);
+    let twice = 0;
+    for (let x = 0; x < side; x++) {
+      for (let y = 0; y < side; y++) {
+        const d = hilbert(x, y);
+        if (!(d >= 0 && d < side * side && cellAt[d] === -1)) twice++;
+        else cellAt[d] = x * side + y;
+      }
+    }
+    expect(twice).toBe(0);
+    let apart = 0;
+    for (let d = 1; d < side * side; d++) {
+      const dx = Math.abs(Math.floor(cellAt[d] / side) - Math.floor(cellAt[d - 1] / side));
+      const dy = Math.abs((cellAt[d] % side) - (cellAt[d - 1] % side));
+      if (dx + dy !== 1) apart++;
+    }
+    expect(apart).toBe(0);
+    expect([cellAt[0], cellAt[side * side - 1]]).toEqual([0, (side - 1) * side]);
   });
 });
