@@ -56,6 +56,8 @@ export interface DebugApiParts {
   profileCard: ProfileCard;
   lab: CollisionLab;
   overlay: Overlay;
+  /** Frames that drew the scene and its overlays (a frame the busy GPU skips does not). */
+  drawnFrames: () => number;
 }
 
 /** The collision lab. */
@@ -92,9 +94,11 @@ export interface JostleApi {
   loadScene(id: string): void;
   setRenderer(kind: RendererKind): void;
   readonly renderer: RendererKind;
-  /** Physics steps and rendered frames since the page opened. */
+  /** Physics steps and frames of the page's loop since the page opened. */
   readonly steps: number;
   readonly frames: number;
+  /** Of those frames, the ones that drew the scene and its overlays: a frame the GPU is still busy for skips them. */
+  readonly drawnFrames: number;
   pause(): void;
   resume(): void;
   step(): void;
@@ -153,6 +157,9 @@ export function installDebugApi(
     },
     get frames() {
       return loop.frames;
+    },
+    get drawnFrames() {
+      return parts.drawnFrames();
     },
     pause: () => {
       sandbox.setPaused(true);

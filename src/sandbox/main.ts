@@ -128,6 +128,7 @@ const profileCard = new ProfileCard();
 const lab = new CollisionLab(sandbox);
 const gameHud = new GameHud();
 stress.onProfile((p) => stats.readout?.step(p));
+let drawnFrames = 0;
 const loop = new FixedStepLoop({
   step(dt) {
     try {
@@ -155,6 +156,7 @@ const loop = new FixedStepLoop({
       renderer.draw(sandbox.instances, camera);
       overlay.draw(sandbox, labView);
       buildLayer.draw(sandbox.build, camera, sandbox.build.movers());
+      drawnFrames++;
     }
     inspector.update(camera);
     pauseBadge(sandbox.settings.paused, sandbox.settings.timeScale);
@@ -199,7 +201,7 @@ attachLabInput(stage, sandbox, lab);
 attachGameInput(stage, sandbox);
 attachKeyboard(sandbox, keys, () => hover, help, { toggleProfile: () => (profileCard.shown = !profileCard.shown) });
 setRenderer(sandbox.settings.renderer);
-installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, replays, { profileCard, lab, overlay });
+installDebugApi(sandbox, loop, stress, () => renderer?.kind ?? 'webgl2', setRenderer, replays, { profileCard, lab, overlay, drawnFrames: () => drawnFrames });
 new ResizeObserver(resize).observe(stage);
 resize();
 await io.restore();

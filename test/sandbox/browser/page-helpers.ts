@@ -48,8 +48,10 @@ export function control(page: Page, name: string, widget = 'input'): Locator {
 
 /** Waits until the page has drawn `n` more frames. */
 export async function waitFrames(page: Page, n: number): Promise<void> {
-  const frames = await page.evaluate(() => window.jostle.frames);
-  await page.waitForFunction(([f, k]) => window.jostle.frames >= f + k, [frames, n] as const);
+  // Drawn frames: a frame the busy GPU skips draws no overlay, and a test reading one after it
+  // would read the frame before.
+  const frames = await page.evaluate(() => window.jostle.drawnFrames);
+  await page.waitForFunction(([f, k]) => window.jostle.drawnFrames >= f + k, [frames, n] as const);
 }
 
 /** Hides the message toast, so the next one can be waited for. */
