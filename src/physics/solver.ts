@@ -940,8 +940,8 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
     if (sep >= -slop) continue;
     const ia = a[c];
     const ib = b[c];
-    // Math.min, not a branch that assigns the constant: there V8 kept \`push\` as a heap number,
-    // allocated for every row that pushes (36 KB a step at crowd 50,000).
+    // Math.min, not a branch that assigns the constant: there V8 kept `push` as a heap number,
+    // allocated for every row that pushes.
     const push = Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
     kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
     frontier.changed(passMark, invMass, ia, ib, i, mark);

@@ -112,9 +112,9 @@ export function packTree(
 
 /**
  * Index of cell (x, y) along the Hilbert curve filling the HILBERT_SIDE² grid, two levels of the
- * curve per lookup in HILBERT_STEPS (a 10-bit curve is five lookups, where the plain loop over
- * the levels took ten branches a cell, each one a coin toss for the branch predictor: half of a
- * 50,000-body rebuild went there).
+ * curve per lookup in HILBERT_STEPS: a 10-bit curve is five lookups and no branch, where a loop
+ * over the levels takes ten branches a cell, each a coin toss for the branch predictor (the
+ * larger part of a rebuild, once).
  */
 export function hilbert(x: number, y: number): number {
   let d = 0;
