@@ -928,6 +928,15 @@ export function pushOut(
   }
 }
 
+/**
+ * How far one pushout iteration moves a pair overlapping by -`sep` (m) apart: PUSHOUT_FACTOR of
+ * the overlap beyond `slop`, at most MAX_PUSHOUT. Math.min, not a branch that assigns the
+ * constant: there V8 kept the result as a heap number, allocated for every row that pushes.
+ */
+function pushoutOf(sep: number, slop: number): number {
+  return Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
+}
+
 /** `pushRows` in MODE_SKIP over every row on one thread: the rows `frontier` lists for pass `it`. */
 function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number, slop: number): number {
   const { x, y, invMass, passMark } = store;
@@ -940,9 +949,7 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
     if (sep >= -slop) continue;
     const ia = a[c];
     const ib = b[c];
-    // Math.min, not a branch that assigns the constant: there V8 kept `push` as a heap number,
-    // allocated for every row that pushes.
-    const push = Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
+    const push = pushoutOf(sep, slop);
     kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
     frontier.changed(passMark, invMass, ia, ib, i, mark);
     pushes++;
@@ -968,7 +975,7 @@ export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number
     if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
     const sep = contacts.separationNow(c, x, y);
     if (sep >= -slop) continue;
-    const push = Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT); // as in pushFrontierRows
+    const push = pushoutOf(sep, slop);
     kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
     passMark[ia] = mark;
     passMark[ib] = mark;
