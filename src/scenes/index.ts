@@ -49,7 +49,7 @@ export const SCENES: readonly SceneEntry[] = [
   { id: 'pinball', title: 'Pinball bumpers', description: 'Balls fall through springy bumpers that kick them back.', build: (w) => pinball(w) },
   { id: 'hourglass', title: 'Hourglass', description: 'Sand pours through the neck of an hourglass under gravity.', build: (w) => hourglass(w) },
   { id: 'funnel', title: 'Funnel', description: 'Grains with friction pour through a funnel into a bin: watch them arch at the neck.', build: (w) => funnel(w) },
-  { id: 'newtons-cradle', title: "Newton's cradle", description: 'A striker hits a row of touching elastic balls: the momentum comes out at the far end.', build: (w) => newtonsCradle(w) },
+  { id: 'newtons-cradle', title: "Newton's cradle", description: "Elastic balls hung a hair apart: the striker's momentum passes along the row, and the last ball leaves at its speed.", build: (w) => newtonsCradle(w) },
   { id: 'mass-ratios', title: 'Mass ratios', description: 'Boxes of density 1, 10, 100 and 1000 (each labelled) stacked heaviest on top, and a 1000 box on a 1 box: both should stand still.', build: (w) => massRatios(w), bodyLabels: 'density' },
   { id: 'crate-room', title: 'Crate room', description: 'A top-down room of crates: drag them to push, floor friction brings them to rest.', build: (w) => crateRoom(w) },
   {

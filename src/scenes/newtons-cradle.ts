@@ -1,7 +1,13 @@
 /**
- * newtonsCradle: a row of equal balls just touching, perfectly elastic and frictionless, with
- * no gravity, and a striker rolling into one end. The momentum it brings should come out at the
- * other end, the balls between passing it on without moving off.
+ * newtonsCradle: a row of equal balls a hair apart, perfectly elastic and frictionless, with no
+ * gravity, and a striker rolling into one end. The momentum it brings comes out at the other
+ * end, the balls between passing it on without moving off.
+ *
+ * Why a hair apart: the textbook cradle is a chain of two-ball collisions, one after another,
+ * and a gap makes each one a separate impact, solved as such (the engine orders impacts within
+ * a step). Balls pressed together are one contact problem instead, solved all at once, as every
+ * rigid-body solver with simultaneous contacts does (Box2D's too): the hit is then shared along
+ * the row and the striker bounces back.
  */
 import type { World } from '../physics/index';
 import { addSceneBodies, arenaBodies } from './arena';
@@ -16,6 +22,11 @@ export interface NewtonsCradleOptions {
 
 const BALL_RADIUS = 0.5; // m
 const ROOM_WIDTH = 30; // m, inner, so the last ball travels a while before the wall
+/**
+ * Between neighbouring balls (m): wider than the speculative distance (0.02 m), so that each
+ * pair meets as an impact rather than resting contact; small beside a 1 m ball.
+ */
+const GAP = 0.05;
 
 /** Builds the row, the striker and walls far away on both sides into `world`. */
 export function newtonsCradle(world: World, options: NewtonsCradleOptions = {}): void {
@@ -26,8 +37,9 @@ export function newtonsCradle(world: World, options: NewtonsCradleOptions = {}):
   const ball = (x: number, vx: number): void => {
     world.createBody({ x, y: 0, vx, radius: BALL_RADIUS, restitution: 1, friction: 0 });
   };
-  // Touching: centres one diameter apart, the row centred on the origin.
-  const first = -(balls - 1) * BALL_RADIUS;
-  for (let i = 0; i < balls; i++) ball(first + 2 * i * BALL_RADIUS, 0);
+  // Centres one diameter and a gap apart, the row centred on the origin.
+  const pitch = 2 * BALL_RADIUS + GAP;
+  const first = (-(balls - 1) * pitch) / 2;
+  for (let i = 0; i < balls; i++) ball(first + i * pitch, 0);
   ball(first - 6 * BALL_RADIUS, options.strikerSpeed ?? 8);
 }
