@@ -108,4 +108,31 @@ describe.skipIf(SKIP)('a phone, in Chromium at 390×844 with touch', () => {
     expect((await bodies(page)).some((b) => b.id === target.id)).toBe(false);
     await page.screenshot({ path: join(ARTIFACTS, 'phone-toolbar.png') });
   });
+
+  it('with a card open (stress test, phase profile) the toolbar stays the bottom row, clear of the timeline bar', async () => {
+    type Box = { x: number; y: number; width: number; height: number };
+    const apart = (a: Box, b: Box): boolean => a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+    const check = async (page: Page, card: string, shot: string): Promise<void> => {
+      await expect.poll(() => page.locator(card).isVisible()).toBe(true);
+      const toolbar = (await page.locator('#toolbar').boundingBox()) as Box;
+      const timeline = (await page.locator('#timeline').boundingBox()) as Box;
+      expect(apart(toolbar, timeline), `${card}: toolbar ${JSON.stringify(toolbar)} on the timeline ${JSON.stringify(timeline)}`).toBe(true);
+      expect(toolbar.y + toolbar.height).toBeGreaterThan(PHONE.height - 20);
+      await page.screenshot({ path: join(ARTIFACTS, shot) });
+    };
+    const stress = await openPhone('?stress=500');
+    await check(stress, '#stress-hud', 'phone-stress.png');
+    // The reason history is off is the bar's only text here: it must be readable, not covered.
+    await expect.poll(() => stress.locator('#timeline .readout').textContent()).toContain('off in stress mode');
+    const covered = await stress.evaluate(() => {
+      const r = (document.querySelector('#timeline .readout') as HTMLElement).getBoundingClientRect();
+      const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return top === null || !(document.getElementById('timeline') as HTMLElement).contains(top);
+    });
+    expect(covered).toBe(false);
+    const profile = await openPhone('?scene=pile');
+    await profile.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' })));
+    await check(profile, '#profile-card', 'phone-profile.png');
+    expect(suite.errors).toEqual([]);
+  });
 });
