@@ -44,7 +44,7 @@ export const STORE_ARRAYS = {
   /** Positions before this step's position update (m): the start of the continuous sweep. */
   prevX: Float64Array,
   prevY: Float64Array,
-  /** Velocities after gravity, before the contact solve (m/s): where the solve starts again cold (solver.ts). */
+  /** Velocities after gravity, before the contact solve (m/s): where the solve starts again cold (energy.ts). */
   startVx: Float64Array,
   startVy: Float64Array,
 } as const;

@@ -10,7 +10,7 @@ import type { ContactBuffer } from './contacts.js';
 import { EVENT_HIT, type EventBuffer } from './events.js';
 import { grown } from './grown.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
-import { LINEAR_SLOP } from './solver.js';
+import { LINEAR_SLOP } from './pushout.js';
 
 /** Records touching state and begin, hit and sensor events after each solve. */
 export class ContactState {

@@ -44,16 +44,16 @@ export class ContactBuffer {
   friction: Float64Array = new Float64Array(0);
   /** Accumulated tangential (friction) impulse (N·s) along (-ny, nx), within ±friction · impulse. */
   tangentImpulse: Float64Array = new Float64Array(0);
-  /** The part of `impulse` that restitution added (N·s), so it can be scaled back (see solver.ts). */
+  /** The part of `impulse` that restitution added (N·s), so it can be scaled back (see energy.ts). */
   bounce: Float64Array = new Float64Array(0);
-  /** The step's warm start (N·s, as the pair cache keeps it), for a solve that starts again (solver.ts's `restartSolve`). */
+  /** The step's warm start (N·s, as the pair cache keeps it), for a solve that starts again (energy.ts's `restartSolve`). */
   warmImpulse: Float32Array = new Float32Array(0);
   warmTangent: Float32Array = new Float32Array(0);
 
   /**
    * Rows that are impacts, in row order, written by the solver's first pass: apart, but closing
    * the gap within the substep at their approach speed. Their impulses act from the time of
-   * impact on (see solver.ts). Kept per impact, not per row: impacts are few.
+   * impact on (see restitution.ts). Kept per impact, not per row: impacts are few.
    */
   impacts: Int32Array = new Int32Array(0);
   /** Time of impact within the substep (s), by impact. */
@@ -76,7 +76,7 @@ export class ContactBuffer {
   woken: Int32Array = new Int32Array(0);
   /** Each row's colour group (colour.ts): 0 to COLOUR_COUNT, the overflow group. */
   colour: Uint8Array = new Uint8Array(0);
-  /** The rows that may bounce, when few (solver.ts's `applyRestitution`), and room to sort them. Grown on demand. */
+  /** The rows that may bounce, when few (restitution.ts's `applyRestitution`), and room to sort them. Grown on demand. */
   bouncers: Int32Array = new Int32Array(0);
 
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
@@ -128,7 +128,7 @@ export class ContactBuffer {
   /** Whether this step's packed rows are in `kernels`' memory, for its passes there (`usePacked`). */
   inKernels = false;
 
-  /** Share of the `bounce` impulses currently applied (solver.ts's energy limit). */
+  /** Share of the `bounce` impulses currently applied (energy.ts's `limitBounceEnergy`). */
   bounceShare = 1;
 
   constructor() {

@@ -15,7 +15,7 @@ import { queryFlat, type FlatTree } from './flat-tree.js';
 import { HitList } from './hit-list.js';
 import { JOB_SWEEP_FAST, SEARCH_STACK, blocksFor, type StepRunner } from './parallel/jobs.js';
 import { rayVsRoundedRect, type RayHit } from './narrowphase.js';
-import { LINEAR_SLOP } from './solver.js';
+import { LINEAR_SLOP } from './pushout.js';
 
 /** A body is swept when it moved more than this share of its smallest half extent. */
 const SWEEP_FRACTION = 0.25;

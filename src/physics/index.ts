@@ -31,7 +31,7 @@ export type { WorldSnapshot, BodySnapshot } from './snapshot.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.js';
 export { pointVsRoundedRect, roundedRectOverlap, rayVsRoundedRect } from './narrowphase.js';
 export type { PointHit, RayHit } from './narrowphase.js';
-export { LINEAR_SLOP, pushoutSlop } from './solver.js';
+export { LINEAR_SLOP, pushoutSlop } from './pushout.js';
 export { ENGINE_REVISION } from './revision.js';
 export { mulberry32 } from './random.js';
 export type { Random } from './random.js';

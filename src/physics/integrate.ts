@@ -2,7 +2,7 @@
  * Integration: gravity and damping into the velocities before the contacts act, and the
  * positions from the velocities after. Both run over blocks of bodies (parallel/jobs.ts), each
  * block summing its own kinetic energy, so the step's energy has the same bits on any number of
- * threads. The contact solve between them is solver.ts.
+ * threads. The contact solve between them is solver.ts (and restitution.ts, energy.ts).
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
@@ -19,7 +19,7 @@ import {
   blocksFor,
   type StepRunner,
 } from './parallel/jobs.js';
-import { clampSpeed } from './solver.js';
+import { clampSpeed } from './impulses.js';
 import { MAX_SPEED } from './validate.js';
 
 /** `passMark` value for a body with a touching contact row, while positions integrate. */

@@ -145,7 +145,7 @@ export function unpackImpulses(contacts: ContactBuffer, from = 0, to = contacts.
  * A pushout pass over packed rows [from, to) (as `pushRows`, the same arithmetic): each
  * overlapping row moves its bodies apart by `factor` of its overlap beyond `slop`, at most
  * `maxPush`, weighted by inverse mass. Returns the rows that pushed. No marks: over packed
- * rows no pushout pass skips (solver.ts's `pushOut`).
+ * rows no pushout pass skips (pushout.ts's `pushOut`).
  */
 export function pushPackedRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, slop: number, factor: number, maxPush: number): number {
   const { x, y, invMass } = store;
@@ -169,7 +169,7 @@ export function pushPackedRows(store: BodyStore, contacts: ContactBuffer, from: 
   return pushes;
 }
 
-/** Applies `d` along (tx, ty) to the pair: minus to body ia, plus to body ib, by their inverse masses (solver.ts's `kick`). */
+/** Applies `d` along (tx, ty) to the pair: minus to body ia, plus to body ib, by their inverse masses (impulses.ts's `kick`). */
 function move(u: Float64Array, v: Float64Array, ia: number, ib: number, ma: number, mb: number, d: number, tx: number, ty: number): void {
   u[ia] -= d * tx * ma;
   v[ia] -= d * ty * ma;

@@ -8,7 +8,7 @@
  *
  * Revision 1 is the engine of commit 0c45a1b (over-relaxed velocity passes) onward; replays
  * saved before revisions were recorded carry none. Revision 2: a contact solve that gains
- * energy starts again with less of its warm start (solver.ts's `restartSolve`), and pushout
+ * energy starts again with less of its warm start (energy.ts's `restartSolve`), and pushout
  * leaves less overlap under weaker gravity (`pushoutSlop`).
  */
 export const ENGINE_REVISION = 2;

@@ -9,7 +9,7 @@
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import { LINEAR_SLOP } from './solver.js';
+import { LINEAR_SLOP } from './pushout.js';
 
 /**
  * Overlap (m) above which a pair keeps its island awake: twice the slop that pushout leaves,

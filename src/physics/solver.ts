@@ -17,6 +17,8 @@
  * Restitution runs after the iterations, only for rows that pushed and whose approach speed,
  * captured before the solve, beats the threshold: there the target is vn = -e · vn0 (so
  * resting contact does not buzz, and a speculative row that never closed does not bounce).
+ * That is restitution.ts, with the placing of impacts in time; energy.ts keeps a solve from
+ * adding energy; pushout.ts moves what still overlaps apart; impulses.ts applies an impulse.
  *
  * Bounces at the surface. Positions integrate with the final velocities, x += v·dt, as if
  * every impulse had acted from the start of the step. An impact's impulse P really acts only
@@ -32,12 +34,10 @@
  * Penetration is not fed back into velocities: pushout moves positions apart afterwards,
  * mass-weighted, which adds no energy.
  */
-import { BODY_DYNAMIC, BODY_KINEMATIC, type BodyStore } from './body-store.js';
+import { BODY_DYNAMIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import {
   JOB_PREPARE_ROWS,
-  JOB_PUSH_OUT,
-  JOB_RESTITUTION,
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
   JOB_UNPACK_IMPULSES,
@@ -49,48 +49,17 @@ import {
   P_ITERATION,
   P_MODE,
   P_RELAX,
-  P_SLOP,
-  P_THRESHOLD,
   runGroups,
   type StepRunner,
 } from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
 import { COLOUR_COUNT } from './colour.js';
 import type { RowFrontier } from './row-frontier.js';
-import { packImpulses, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from './packed-rows.js';
+import { packImpulses, solvePackedRows, unpackImpulses, warmStartPacked } from './packed-rows.js';
 import type { RowKernels } from './wasm/row-kernels.js';
 import type { PairCache } from './pair-cache.js';
-import { SHOCK_MASS_RATIO, pushOutShock, solveShockVelocities } from './shock.js';
-import { MAX_SPEED } from './validate.js';
-
-/**
- * Allowed penetration (m) that pushout leaves alone under gravity, so resting contacts stay
- * touching and warm (the most it leaves: see `pushoutSlop`). Contacts closer than this count as
- * touching for events, and a sleeping island may hold twice this.
- */
-export const LINEAR_SLOP = 0.005; // m
-
-/** The least overlap (m) that pushout leaves: with no gravity pressing contacts in. */
-const MIN_SLOP = 0.0005; // m
-
-/**
- * The overlap (m) that pushout leaves in a step of dt s under gravity (gx, gy) (m/s²): two
- * steps of gravity's sinking, 2·|g|·dt², within [MIN_SLOP, LINEAR_SLOP]. A resting contact
- * sinks by up to g·dt² a step before the solve holds it, and a slop under that left piles
- * jostling (pile 10,000 settled 13 % slower with 2 mm at 60 Hz); with no gravity nothing
- * presses contacts in, and a slop only leaves overlap to see (a crowd's pairs sat at 5 mm).
- * LINEAR_SLOP at 9.81 m/s² and 60 Hz.
- */
-export function pushoutSlop(gx: number, gy: number, dt: number): number {
-  const sink = 2 * Math.hypot(gx, gy) * dt * dt;
-  return sink >= LINEAR_SLOP ? LINEAR_SLOP : sink <= MIN_SLOP ? MIN_SLOP : sink;
-}
-
-/** Largest pushout (m) of one contact in one iteration, so a deep overlap resolves smoothly. */
-const MAX_PUSHOUT = 0.2; // m
-
-/** Pushout skips unmoved rows when fewer than 1 in this many rows pushed in the last pass. */
-const SKIP_WHEN_PUSHING_UNDER = 8;
+import { SHOCK_MASS_RATIO, solveShockVelocities } from './shock.js';
+import { kick } from './impulses.js';
 
 /** The velocity passes skip unchanged rows when fewer than 1 in this many rows changed in the last. */
 const SKIP_WHEN_CHANGING_UNDER = 4;
@@ -107,9 +76,6 @@ const SKIP_WHEN_CHANGING_UNDER = 4;
  * @internal
  */
 export const OVER_RELAXATION = 1.5;
-
-/** Share of the remaining overlap that one pushout iteration removes. */
-const PUSHOUT_FACTOR = 0.8;
 
 /**
  * Velocity solve: the rows' kind (touching, impact, speculative), warm start, then
@@ -323,16 +289,16 @@ export function storeImpulses(contacts: ContactBuffer, pairs: Pick<PairCache, 'i
 }
 
 /**
- * `solveRows` modes (and `pushRows`'): every row, no marks; every row, marking; skipping rows
- * whose bodies did not change; every row, no marks, over the packed rows (packed-rows.ts; the
- * warm start packs them in this mode).
+ * `solveRows` modes (and pushout.ts's `pushRows`'): every row, no marks; every row, marking;
+ * skipping rows whose bodies did not change; every row, no marks, over the packed rows
+ * (packed-rows.ts; the warm start packs them in this mode). @internal
  */
-const MODE_PLAIN = 0;
+export const MODE_PLAIN = 0;
 const MODE_MARK = 1;
-const MODE_SKIP = 2;
-const MODE_PACKED = 3;
+export const MODE_SKIP = 2;
+export const MODE_PACKED = 3;
 /** MODE_PACKED's passes as WebAssembly, over the bodies copied into its memory (wasm/row-kernels.ts). */
-const MODE_KERNELS = 4;
+export const MODE_KERNELS = 4;
 
 /**
  * Warm start of rows [from, to) (colour positions): last step's impulses act again. In
@@ -405,7 +371,7 @@ function solveMarkingRows(store: BodyStore, contacts: ContactBuffer, from: numbe
  * The frontier (row-frontier.ts) when `runner` steps on one thread and the rows are in colour
  * order; else null, and skipping passes read the marks of every row's bodies.
  */
-function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFrontier | null {
+export function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFrontier | null {
   const n = contacts.count;
   if (runner.threads !== 1 || n === 0 || contacts.colourStart[COLOUR_COUNT + 1] !== n) return null;
   contacts.frontier.pass = -1;
@@ -416,7 +382,7 @@ function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFrontier |
  * Readies `frontier` for skipping pass `it`: its lists built once per colour order, its bits
  * seeded from the marks unless the pass before was the frontier's own.
  */
-function startFrontierPass(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number): void {
+export function startFrontierPass(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number): void {
   frontier.ready(store, contacts);
   if (frontier.pass !== it) frontier.seed(store.passMark, store.invMass, store.end, it);
 }
@@ -534,452 +500,4 @@ function solveFriction(
   tangentImpulse[c] = next;
   kick(vx, vy, invMass, ia, ib, d, tx, ty);
   return true;
-}
-
-/**
- * Restitution, after the iterations and before the positions move: only touching contacts and
- * impacts that pushed, whose approach before the solve beats the threshold, bounce, to vn = -e · approach. For an
- * impact, the approach is the one at the moment of impact, and gravity acts on for the rest of
- * the step. Each row's added impulse is kept in `bounce`.
- * @internal
- */
-export function applyRestitution(
-  store: BodyStore,
-  contacts: ContactBuffer,
-  restitutionThreshold: number,
-  runner: StepRunner = localRunner(store, contacts),
-): boolean {
-  contacts.bounceShare = 1;
-  const n = contacts.count;
-  if (n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n) {
-    const few = listBouncers(contacts, restitutionThreshold, Math.ceil(n / FEW_BOUNCERS));
-    if (few >= 0) {
-      contacts.bounce.fill(0, 0, n);
-      return few > 0 && restituteList(store, contacts, few, restitutionThreshold) > 0;
-    }
-  }
-  runner.params[P_THRESHOLD] = restitutionThreshold;
-  return runGroups(runner, contacts, JOB_RESTITUTION) > 0;
-}
-
-/**
- * Restitution walks only the rows that may bounce when there are at most 1 in this many: a
- * settled pile's rows approach at about g·dt, and a handful a step at more than the threshold.
- */
-const FEW_BOUNCERS = 32;
-
-/**
- * Lists in `contacts.bouncers`, in colour order, the rows whose approach (at the moment of
- * impact, for an impact) beats the threshold: every row restitution could bounce. Returns how
- * many, or -1 as soon as there are more than `limit`.
- */
-function listBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number): number {
-  const { approach, impacts, impactDrift, colour } = contacts;
-  const n = contacts.count;
-  const impactCount = contacts.impactCount;
-  if (contacts.bouncers.length < 2 * limit) contacts.bouncers = new Int32Array(2 * limit);
-  const list = contacts.bouncers;
-  let count = 0;
-  let k = 0;
-  for (let c = 0; c < n; c++) {
-    // Two tests rather than a drift that is 0 or the impact's: V8 kept that one as a heap
-    // number, allocated for every row.
-    if (k < impactCount && impacts[k] === c) {
-      if (approach[c] - impactDrift[k++] > -restitutionThreshold) continue;
-    } else if (approach[c] > -restitutionThreshold) continue;
-    if (count === limit) return -1;
-    list[limit + count++] = c;
-  }
-  // Row order to colour order: a stable counting sort by colour, from the list's second half into its first.
-  const at = BOUNCER_COUNTS;
-  at.fill(0);
-  for (let i = 0; i < count; i++) at[colour[list[limit + i]] + 1]++;
-  for (let j = 0; j < COLOUR_COUNT + 1; j++) at[j + 1] += at[j];
-  for (let i = 0; i < count; i++) {
-    const c = list[limit + i];
-    list[at[colour[c]]++] = c;
-  }
-  return count;
-}
-
-/** Counting sort scratch of `listBouncers`: one count per colour group, the overflow group included, and one more. */
-const BOUNCER_COUNTS = new Int32Array(COLOUR_COUNT + 2);
-
-/** Restitution of the first `count` rows of `contacts.bouncers`, in that order; returns how many rows bounced. */
-function restituteList(store: BodyStore, contacts: ContactBuffer, count: number, restitutionThreshold: number): number {
-  const { impacts, impactDrift, bouncers } = contacts;
-  const impactCount = contacts.impactCount;
-  let bounced = 0;
-  for (let i = 0; i < count; i++) {
-    const c = bouncers[i];
-    const k = firstImpactFrom(impacts, impactCount, c);
-    const g = k < impactCount && impacts[k] === c ? impactDrift[k] : 0;
-    if (restituteRow(store, contacts, c, g, restitutionThreshold)) bounced++;
-  }
-  return bounced;
-}
-
-/** Restitution of rows [from, to) (see `applyRestitution`): returns how many rows bounced. @internal */
-export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, restitutionThreshold: number): number {
-  const { bounce, impacts, impactDrift, order } = contacts;
-  const impactCount = contacts.impactCount;
-  let bounced = 0;
-  // Impacts are listed in row order, and within a group (or a home of one: colour.ts) the rows
-  // come in row order: look up the first impact at or after a run's first row, then follow along.
-  let nextImpact = 0;
-  let last = Infinity;
-  for (let i = from; i < to; i++) {
-    const c = order[i];
-    if (c < last) nextImpact = firstImpactFrom(impacts, impactCount, c);
-    last = c;
-    bounce[c] = 0;
-    // The approach at the moment of impact: gravity adds `g` to it after that moment.
-    let g = 0;
-    while (nextImpact < impactCount && impacts[nextImpact] < c) nextImpact++;
-    if (nextImpact < impactCount && impacts[nextImpact] === c) g = impactDrift[nextImpact++];
-    if (restituteRow(store, contacts, c, g, restitutionThreshold)) bounced++;
-  }
-  return bounced;
-}
-
-/** The index in `impacts` (row numbers, ascending, `count` of them) of the first impact at row `row` or after. */
-function firstImpactFrom(impacts: Int32Array, count: number, row: number): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (impacts[mid] < row) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * Restitution of row c, whose approach gravity changed by `g` after its moment of impact (0 for
- * a row that is not an impact): returns whether its impulse changed. Its `bounce` must be 0.
- */
-function restituteRow(store: BodyStore, contacts: ContactBuffer, c: number, g: number, restitutionThreshold: number): boolean {
-  const { vx, vy, invMass, restitution } = store;
-  const { a, b, nx, ny, mass, impulse, approach, bounce, bias } = contacts;
-  // A gap that does not close within the step does not bounce, even if the row held the pair
-  // back (the bounce comes in the step where the surfaces meet).
-  if (bias[c] !== 0) return false;
-  const vn0 = approach[c] - g;
-  if (vn0 > -restitutionThreshold || impulse[c] === 0) return false;
-  const ia = a[c];
-  const ib = b[c];
-  // A pair bounces with the larger coefficient of its two bodies.
-  const e = restitution[ia] > restitution[ib] ? restitution[ia] : restitution[ib];
-  if (e === 0) return false;
-  const cnx = nx[c];
-  const cny = ny[c];
-  const vn = (vx[ib] - vx[ia]) * cnx + (vy[ib] - vy[ia]) * cny;
-  const old = impulse[c];
-  let next = old - mass[c] * (vn + e * vn0 - g);
-  if (next < 0) next = 0;
-  impulse[c] = next;
-  bounce[c] = next - old;
-  kick(vx, vy, invMass, ia, ib, next - old, cnx, cny);
-  clampSpeed(vx, vy, ia);
-  clampSpeed(vx, vy, ib);
-  return next !== old;
-}
-
-/** Kinetic energy (J) of the awake dynamic bodies. */
-export function kineticEnergy(store: BodyStore): number {
-  const { kind, awake, vx, vy, invMass } = store;
-  let sum = 0;
-  for (let i = 0; i < store.end; i++) {
-    if (kind[i] !== BODY_DYNAMIC || awake[i] === 0) continue;
-    sum += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
-  }
-  return sum * 0.5;
-}
-
-/** Relative share of energy the bounce pass may add above the step's start (rounding). */
-const ENERGY_TOLERANCE = 1e-9;
-
-/**
- * Keeps the bounce pass from adding energy: called when the kinetic energy `after` the step's
- * velocities (as integrated, dt in s) exceeds `before` (measured after gravity, before the
- * contact solve). Every bounce impulse of the step is scaled by the largest λ in [0, 1] that
- * brings the energy back (it is quadratic in λ; three values fix it), its bodies' velocities
- * and positions with it. Skipped when a row has a moving kinematic body, which may rightly add
- * energy. Returns the kinetic energy after (`after` when it did nothing). Rare: five passes over
- * the bodies when it acts.
- */
-export function limitBounceEnergy(store: BodyStore, contacts: ContactBuffer, before: number, after: number, dt: number): number {
-  if (!gainedEnergy(before, after) || movesKinematic(store, contacts)) return after;
-  const limit = before * (1 + ENERGY_TOLERANCE);
-  // E(λ) = e0 + B·λ + A·λ²: sample λ = 0 and λ = 1/2 by scaling the bounces back.
-  const e1 = kineticEnergy(store);
-  scaleBounces(store, contacts, 0.5, dt);
-  const eHalf = kineticEnergy(store);
-  scaleBounces(store, contacts, 0, dt);
-  const e0 = kineticEnergy(store);
-  const A = 2 * (e1 - 2 * eHalf + e0);
-  const B = e1 - e0 - A;
-  let lambda = 0;
-  if (e0 < limit) {
-    // The largest root of A·λ² + B·λ + (e0 - limit) = 0 in [0, 1].
-    const c0 = e0 - limit;
-    if (A > 0) lambda = (-B + Math.sqrt(Math.max(B * B - 4 * A * c0, 0))) / (2 * A);
-    else if (B > 0) lambda = -c0 / B;
-    lambda = lambda < 0 ? 0 : lambda > 1 ? 1 : lambda * (1 - 1e-12);
-  }
-  scaleBounces(store, contacts, lambda, dt);
-  return kineticEnergy(store);
-}
-
-/** Whether a row has a kinematic body that moves: its contacts may rightly add energy. */
-export function movesKinematic(store: BodyStore, contacts: ContactBuffer): boolean {
-  const { a, b } = contacts;
-  const { kind, vx, vy } = store;
-  for (let c = 0; c < contacts.count; c++) {
-    const ia = a[c];
-    const ib = b[c];
-    if (kind[ia] === BODY_KINEMATIC && (vx[ia] !== 0 || vy[ia] !== 0)) return true;
-    if (kind[ib] === BODY_KINEMATIC && (vx[ib] !== 0 || vy[ib] !== 0)) return true;
-  }
-  return false;
-}
-
-/** Whether kinetic energy `after` the contact solve is above `before` it, beyond rounding. */
-export function gainedEnergy(before: number, after: number): boolean {
-  return after > before * (1 + ENERGY_TOLERANCE);
-}
-
-/**
- * Shares of the warm start that a solve which gained energy starts again with, in turn, each
- * of the try before's (`restartSolve`), until one does not gain. Half first: a stack keeps half
- * of what holds it up; then none.
- * A 40-box frictionless column settled to 0.0002 m/s in 6 s this way; starting from rest
- * at once, it lost its support every 19 steps and still moved at 0.017 m/s.
- */
-export const RESTART_WARM_SHARES: readonly number[] = [0.5, 0];
-
-/**
- * Undoes the step's contact solve and position update, for a solve that starts again with
- * `warmShare` of the last try's warm start: every moving body goes back to its velocity before
- * the solve (`startVx`, `startVy`) and its position before the update, and every row's
- * impulses to that share of the warm start the last try began with (`prepareRows` keeps it).
- *
- * Why: the warm start re-applies last step's impulses, and after an impact those are the
- * impulses that stopped it. Where the bodies have parted since, in a chain of unequal masses,
- * eight passes do not take that push back, and the solve ends with more energy than it started
- * with (a 64-body crowd gained 4 % in one step; a 40-box column breathed up and down). From rest
- * the passes cannot gain: projected Gauss-Seidel lowers ½λᵀAλ + λᵀ(vn0 + bias) from 0 at
- * λ = 0, so the energy change λᵀvn0 + ½λᵀAλ ends at or below -λᵀbias <= 0 (frictionless rows;
- * friction only takes energy away).
- */
-export function restartSolve(store: BodyStore, contacts: ContactBuffer, warmShare: number): void {
-  const { kind, awake, x, y, vx, vy, prevX, prevY, startVx, startVy } = store;
-  for (let i = 0; i < store.end; i++) {
-    const k = kind[i];
-    if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
-    x[i] = prevX[i];
-    y[i] = prevY[i];
-    if (k !== BODY_DYNAMIC) continue;
-    vx[i] = startVx[i];
-    vy[i] = startVy[i];
-  }
-  const { impulse, tangentImpulse, warmImpulse, warmTangent } = contacts;
-  for (let c = 0; c < contacts.count; c++) {
-    impulse[c] = warmShare * warmImpulse[c];
-    tangentImpulse[c] = warmShare * warmTangent[c];
-  }
-}
-
-/**
- * Sets every row's bounce impulse to `scale` times its full value (as recorded by
- * `applyRestitution`), from whatever share it has now; `bounce` keeps the full values and a
- * private share tracks the current one.
- */
-function scaleBounces(store: BodyStore, contacts: ContactBuffer, scale: number, dt: number): void {
-  const { vx, vy, x, y, invMass } = store;
-  const { a, b, nx, ny, impulse, bounce } = contacts;
-  const from = contacts.bounceShare;
-  for (let c = 0; c < contacts.count; c++) {
-    const full = bounce[c];
-    if (full === 0) continue;
-    const d = full * (scale - from);
-    impulse[c] += d;
-    kick(vx, vy, invMass, a[c], b[c], d, nx[c], ny[c]);
-    // The positions were integrated with the old velocities: the same change over dt.
-    kick(x, y, invMass, a[c], b[c], d * dt, nx[c], ny[c]);
-  }
-  contacts.bounceShare = scale;
-}
-
-/** Applies impulse d (N·s) along the normal (cnx, cny): minus to body ia, plus to body ib. */
-function kick(
-  vx: Float64Array,
-  vy: Float64Array,
-  invMass: Float64Array,
-  ia: number,
-  ib: number,
-  d: number,
-  cnx: number,
-  cny: number,
-): void {
-  const ma = invMass[ia];
-  const mb = invMass[ib];
-  vx[ia] -= d * cnx * ma;
-  vy[ia] -= d * cny * ma;
-  vx[ib] += d * cnx * mb;
-  vy[ib] += d * cny * mb;
-}
-
-/** Scales body i's velocity down to MAX_SPEED if it is faster. @internal */
-export function clampSpeed(vx: Float64Array, vy: Float64Array, i: number): void {
-  const u = vx[i];
-  const v = vy[i];
-  const v2 = u * u + v * v;
-  if (v2 <= MAX_SPEED * MAX_SPEED) return;
-  const scale = MAX_SPEED / Math.sqrt(v2);
-  vx[i] = u * scale;
-  vy[i] = v * scale;
-}
-
-/**
- * Places each impact's impulses at its time of impact: positions were integrated as if every
- * impulse had acted from the start of the step, so each body of an impact row moves back by
- * what its impulses (normal and friction) would have carried it before the surfaces met.
- */
-export function moveToImpact(store: BodyStore, contacts: ContactBuffer): void {
-  const { x, y, invMass } = store;
-  const { a, b, nx, ny, impulse, tangentImpulse, impacts, impactToi } = contacts;
-  for (let k = 0; k < contacts.impactCount; k++) {
-    const c = impacts[k];
-    const t = impactToi[k];
-    const p = impulse[c] * t;
-    const q = tangentImpulse[c] * t;
-    if (p === 0 && q === 0) continue;
-    // Impulse along n plus friction along (-ny, nx), times t.
-    const jx = nx[c] * p - ny[c] * q;
-    const jy = ny[c] * p + nx[c] * q;
-    const ia = a[c];
-    const ib = b[c];
-    x[ia] += jx * invMass[ia];
-    y[ia] += jy * invMass[ia];
-    x[ib] -= jx * invMass[ib];
-    y[ib] -= jy * invMass[ib];
-  }
-}
-
-/**
- * Pushout: `iterations` passes that move overlapping pairs apart along their normal, weighted by
- * inverse mass (static and kinematic bodies do not move), leaving `slop` of overlap (`pushoutSlop`).
- * The separation is updated from the narrowphase value by the bodies' relative motion.
- *
- * After the first pass, a row whose two bodies have not moved since the start of the previous
- * pass is skipped: its separation is what it was when it was last tested, when it did not push
- * (had it pushed, its bodies would have moved). Exact, and in a crowd only about 4 % of the rows
- * push, pass after pass, so most of the later passes' work was re-reading positions that had
- * not changed.
- * @internal
- */
-export function pushOut(
-  store: BodyStore,
-  contacts: ContactBuffer,
-  iterations: number,
-  runner: StepRunner = localRunner(store, contacts),
-  slop = LINEAR_SLOP,
-): void {
-  const { x, y, invMass, passMark } = store;
-  const { a, b, nx, ny } = contacts;
-  const n = contacts.count;
-  passMark.fill(0, 0, store.end);
-  const frontier = frontierFor(runner, contacts);
-  let pushes = n;
-  const params = runner.params;
-  params[P_SLOP] = slop;
-  // Over packed rows the passes run as WebAssembly (wasm/row-kernels.ts), over a copy of the positions.
-  const kernels = contacts.inKernels ? contacts.kernels : null;
-  if (kernels !== null) kernels.load(store, x, y);
-  for (let it = 0; it < iterations; it++) {
-    // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
-    // reading them cost more than it saved; there the pass reads every row. So it does over
-    // packed rows (a pile's, where 1 row in 13 pushes pass after pass): walked in memory
-    // order, every row costs less than finding the rows to visit.
-    const skipUnmoved = !contacts.packedRows && pushes * SKIP_WHEN_PUSHING_UNDER < n;
-    params[P_ITERATION] = it;
-    params[P_MODE] = kernels !== null ? MODE_KERNELS : contacts.packedRows ? MODE_PACKED : skipUnmoved ? MODE_SKIP : MODE_PLAIN;
-    if (skipUnmoved && frontier !== null) {
-      startFrontierPass(store, contacts, frontier, it);
-      pushes = pushFrontierRows(store, contacts, frontier, it, slop);
-    } else {
-      pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
-    }
-  }
-  if (kernels !== null) kernels.save(store, x, y);
-  // Static bodies win: a body squeezed between a static and a kinematic body (or a much
-  // heavier one) ends outside the static one, so nothing is pushed through a wall.
-  if (contacts.unequalMasses && contacts.shock.count > 0) {
-    pushOutShock(store, contacts, contacts.shock, slop);
-    return;
-  }
-  const walls = contacts.walls;
-  for (let w = 0; w < contacts.wallCount; w++) {
-    const c = walls[w];
-    const sep = contacts.separationNow(c, x, y);
-    if (sep >= -slop) continue;
-    kick(x, y, invMass, a[c], b[c], -(sep + slop) / (invMass[a[c]] + invMass[b[c]]), nx[c], ny[c]);
-  }
-}
-
-/**
- * How far one pushout iteration moves a pair overlapping by -`sep` (m) apart: PUSHOUT_FACTOR of
- * the overlap beyond `slop`, at most MAX_PUSHOUT. Math.min, not a branch that assigns the
- * constant: there V8 kept the result as a heap number, allocated for every row that pushes.
- */
-function pushoutOf(sep: number, slop: number): number {
-  return Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
-}
-
-/** `pushRows` in MODE_SKIP over every row on one thread: the rows `frontier` lists for pass `it`. */
-function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number, slop: number): number {
-  const { x, y, invMass, passMark } = store;
-  const { a, b, nx, ny, order } = contacts;
-  const mark = it + 1;
-  let pushes = 0;
-  for (let i = frontier.after(-1); i >= 0; i = frontier.after(i)) {
-    const c = order[i];
-    const sep = contacts.separationNow(c, x, y);
-    if (sep >= -slop) continue;
-    const ia = a[c];
-    const ib = b[c];
-    const push = pushoutOf(sep, slop);
-    kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
-    frontier.changed(passMark, invMass, ia, ib, i, mark);
-    pushes++;
-  }
-  frontier.advance();
-  return pushes;
-}
-
-/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP, over the packed rows in MODE_PACKED: returns the rows that pushed. @internal */
-export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number, slop: number): number {
-  if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).push(from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
-  if (mode === MODE_PACKED) return pushPackedRows(store, contacts, from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
-  const { x, y, invMass, passMark } = store;
-  const { a, b, nx, ny, order } = contacts;
-  // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).
-  const mark = it + 1;
-  const skipUnmoved = mode === MODE_SKIP;
-  let pushes = 0;
-  for (let i = from; i < to; i++) {
-    const c = order[i];
-    const ia = a[c];
-    const ib = b[c];
-    if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
-    const sep = contacts.separationNow(c, x, y);
-    if (sep >= -slop) continue;
-    const push = pushoutOf(sep, slop);
-    kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
-    passMark[ia] = mark;
-    passMark[ib] = mark;
-    pushes++;
-  }
-  return pushes;
 }

@@ -4,7 +4,8 @@
  *   1. integrate velocities (gravity, damping), timed with the solve
  *   2. collide: one CSO point test per cached pair, contact rows      (collide.ts)
  *      in colour order, so threads can share the solve                 (colour.ts)
- *   3. solve: impulses and restitution, positions, pushout            (solver.ts)
+ *   3. solve: impulses, restitution, positions, pushout             (solver.ts,
+ *      restitution.ts, energy.ts, pushout.ts)
  *   4. continuous: sweep fast bodies against static bodies            (continuous.ts)
  *   5. broadphase: fat boxes, tree moves, pair cache; last, so that
  *      between steps the trees and the pairs are exact                (broadphase.ts)
@@ -46,18 +47,10 @@ import { LocalRunner } from './parallel/local-runner.js';
 import type { StepRunner } from './parallel/jobs.js';
 import type { ThreadPool } from './parallel/pool.js';
 import { ThreadTeam } from './parallel/team.js';
-import {
-  applyRestitution,
-  gainedEnergy,
-  limitBounceEnergy,
-  movesKinematic,
-  restartSolve,
-  RESTART_WARM_SHARES,
-  moveToImpact,
-  pushOut,
-  pushoutSlop,
-  solveVelocities,
-} from './solver.js';
+import { solveVelocities } from './solver.js';
+import { applyRestitution, moveToImpact } from './restitution.js';
+import { gainedEnergy, limitBounceEnergy, movesKinematic, restartSolve, RESTART_WARM_SHARES } from './energy.js';
+import { pushOut, pushoutSlop } from './pushout.js';
 import { readSnapshot, writeSnapshot, type WorldSnapshot } from './snapshot.js';
 import { MAX_DT, MIN_DT, checkInteger, checkNumber, describe } from './validate.js';
 import { DEFAULT_OPTIONS, mergeOptions, type WorldOptions } from './world-options.js';
@@ -201,7 +194,7 @@ export class World {
   /**
    * Wakes a sleeper from the collide stage, mid-step: it missed this step's gravity, so the
    * velocity it slept with is its velocity before the solve, where a restarted solve puts it
-   * back (solver.ts's `restartSolve`).
+   * back (energy.ts's `restartSolve`).
    */
   private readonly wakeFromContact = (i: number): void => {
     const s = this.store;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { World, mulberry32, roundedRectOverlap, type Body, type PointHit } from '../../src/physics/index';
 import { pile } from '../../src/scenes/pile';
-import { LINEAR_SLOP } from '../../src/physics/solver';
+import { LINEAR_SLOP } from '../../src/physics/pushout';
 import { maxOverlap } from './overlap';
 
 const DT = 1 / 60;

@@ -12,7 +12,8 @@ import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-sto
 import { RowColours, useRowOrder } from '../../src/physics/colour';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
-import { LINEAR_SLOP, OVER_RELAXATION, pushOut, solveVelocities } from '../../src/physics/solver';
+import { OVER_RELAXATION, solveVelocities } from '../../src/physics/solver';
+import { LINEAR_SLOP, pushOut } from '../../src/physics/pushout';
 
 /** Circles of radius 0.5 on the x axis; rows along x with the separation measured now. */
 function lineOfCircles(xs: number[], rows: Array<[number, number]>, statics: number[] = []): {

@@ -3,7 +3,7 @@
  * groups of the contact rows (colour.ts). A job is a kernel over a range of items (rows, or
  * blocks of bodies) whose result does not depend on how the range is split, so one thread or
  * many give the same bits. The kernels themselves live with their phase (solver.ts,
- * integrate.ts); `run-job.ts` maps a code to its kernel.
+ * restitution.ts, pushout.ts, integrate.ts); `run-job.ts` maps a code to its kernel.
  */
 import { COLOUR_COUNT, useRowOrder } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
@@ -81,7 +81,7 @@ export const P_SPECULATIVE = 9;
 export const P_PAIR_COUNT = 10;
 /** The velocity passes' over-relaxation (solver.ts). */
 export const P_RELAX = 11;
-/** The overlap (m) that pushout leaves (solver.ts's `pushoutSlop`). */
+/** The overlap (m) that pushout leaves (pushout.ts's `pushoutSlop`). */
 export const P_SLOP = 12;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 16;

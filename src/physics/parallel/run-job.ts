@@ -10,7 +10,9 @@ import { flagLeavers } from '../fat-exit.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { unpackImpulses } from '../packed-rows.js';
 import type { RowKernels } from '../wasm/row-kernels.js';
-import { prepareRows, pushRows, restituteRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
+import { prepareRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
+import { pushRows } from '../pushout.js';
+import { restituteRows } from '../restitution.js';
 import {
   BODY_BLOCK,
   JOB_COLLIDE_TEST,
