@@ -9,7 +9,6 @@ import { ShockOrder } from './shock.js';
 import { RowFrontier } from './row-frontier.js';
 import { PACKED_STRIDE } from './packed-rows.js';
 import { RowKernels } from './wasm/row-kernels.js';
-import { CollideKernel } from './wasm/collide-kernel.js';
 
 /** How much the rows' room grows when it runs out. */
 const ROW_GROWTH = 1.25;
@@ -126,11 +125,6 @@ export class ContactBuffer {
    * over the driving thread's memory (worker.ts).
    */
   kernels: RowKernels | null = null;
-  /**
-   * The collide stage's pair test as WebAssembly (wasm/collide-kernel.ts), for a world on one
-   * thread whose last step packed into `kernels`: made and let go with them.
-   */
-  collideKernel: CollideKernel | null = null;
   /** Whether this step's packed rows are in `kernels`' memory, for its passes there (`usePacked`). */
   inKernels = false;
 
@@ -219,23 +213,6 @@ export class ContactBuffer {
       this.kernels = null;
       noteSharedGrowth();
     }
-    this.collideKernel?.release();
-    this.collideKernel = null;
-  }
-
-  /**
-   * The collide kernel for this step, when the last step packed into the WebAssembly kernels on
-   * one thread (a pile: there the pair test is most of the collide stage); else null, and
-   * `collidePairs` does the work. @internal
-   */
-  collideKernelFor(threads: number): CollideKernel | null {
-    if (threads !== 1 || !this.inKernels) return null;
-    return (this.collideKernel ??= CollideKernel.create());
-  }
-
-  /** Bytes of WebAssembly memory held (the row kernels' and the collide kernel's), which the heap does not count. */
-  get kernelBytes(): number {
-    return (this.kernels?.byteLength ?? 0) + (this.collideKernel?.byteLength ?? 0);
   }
 
   /**

@@ -447,20 +447,13 @@ export class World {
     st.solveRestarts = restarts;
   }
 
-  /**
-   * Contact rows from the cached pairs (collide.ts; as WebAssembly, wasm/collide-kernel.ts, on one
-   * thread while the solve packs its rows there), on the team's threads when there are several
-   * (collide-blocks.ts), then their colours (colour.ts).
-   */
+  /** Contact rows from the cached pairs (collide.ts), on the team's threads when there are several (collide-blocks.ts), then their colours (colour.ts). */
   private collide(h: number): void {
     const spec = this.opts.speculativeDistance;
     if (this.runner.threads > 1) {
       collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair, this.colours);
     } else {
-      const kernel = this.contacts.collideKernelFor(this.runner.threads);
-      if (kernel === null || !kernel.run(this.store, this.bp.pairs, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair)) {
-        collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
-      }
+      collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
       this.colours.sort(this.store, this.contacts);
     }
   }

@@ -51,13 +51,6 @@ export const op = {
   /** i32.load at byte `offset` (4-byte aligned). */
   loadI32: (offset: number): number[] => [0x28, 2, ...uleb(offset)],
   store: (offset: number): number[] => [0x39, 3, ...uleb(offset)],
-  /** i32.store at byte `offset` (4-byte aligned). */
-  storeI32: (offset: number): number[] => [0x36, 2, ...uleb(offset)],
-  /** f32.load at byte `offset` (4-byte aligned); `f64PromoteF32` makes it an f64, exactly. */
-  loadF32: (offset: number): number[] => [0x2a, 2, ...uleb(offset)],
-  f64PromoteF32: [0xbb],
-  /** i32.load8_u at byte `offset`. */
-  loadU8: (offset: number): number[] => [0x2d, 0, ...uleb(offset)],
   i32: (value: number): number[] => [0x41, ...sleb(value)],
   f64: (value: number): number[] => [0x44, ...new Uint8Array(new Float64Array([value]).buffer)],
   i32Add: [0x6a],
@@ -66,8 +59,6 @@ export const op = {
   i32LtU: [0x49],
   i32Eqz: [0x45],
   i32Or: [0x72],
-  i32And: [0x71],
-  i32Sub: [0x6b],
   f64Add: [0xa0],
   f64Sub: [0xa1],
   f64Mul: [0xa2],
@@ -79,7 +70,6 @@ export const op = {
   f64Lt: [0x63],
   f64Gt: [0x64],
   f64Ge: [0x66],
-  f64Sqrt: [0x9f],
   select: [0x1b],
   /** Blocks with no result. */
   block: [0x02, 0x40],
@@ -88,7 +78,6 @@ export const op = {
   else: [0x05],
   end: [0x0b],
   brIf: (depth: number): number[] => [0x0d, ...uleb(depth)],
-  br: (depth: number): number[] => [0x0c, ...uleb(depth)],
 };
 
 /** A function: its parameter and result types, its extra locals, its body (without the final `end`). */

@@ -38,7 +38,7 @@ function createJostle(setup: SceneSetup, pool: ThreadPool | null): Simulation {
     // A copy: StepProfile is an interface, and the harness keeps per-step values.
     profile: () => ({ ...world.profile }),
     counters: () => ({ pairs: world.stats.pairs, contacts: world.stats.contacts }),
-    outsideBytes: () => world.internals.contacts.kernelBytes,
+    outsideBytes: () => world.internals.contacts.kernels?.byteLength ?? 0,
   };
 }
 
