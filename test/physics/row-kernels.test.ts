@@ -4,7 +4,7 @@
  * pushed out by each, must come out bit for bit the same, friction, clamps and over-relaxation
  * included.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BodyStore } from '../../src/physics/body-store';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
@@ -174,5 +174,41 @@ describe('WebAssembly row kernels', () => {
     expect(kernels.packedIds[1]).toBe(9);
     // In Node the memory is shared, so worker threads can run the kernels on it.
     expect(kernels.layout).not.toBe(null);
+  });
+
+  it('never detaches a buffer where the memory cannot be shared: it grows into a new memory', () => {
+    // A page that is not cross-origin isolated has no SharedArrayBuffer. Growing a plain
+    // memory detaches its old buffer, and in V8 11 (Node 20) a detached buffer slowed every
+    // later step by a tenth (the bench README); the solver's views must stay attached.
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    try {
+      const kernels = RowKernels.create() as RowKernels;
+      expect(kernels.reserve(10, 10)).toBe(true);
+      expect(kernels.layout).toBe(null);
+      const before = kernels.packed;
+      expect(kernels.reserve(100_000, 50_000)).toBe(true);
+      expect(before.buffer.byteLength).toBeGreaterThan(0);
+      expect(before.length).toBe(10 * PACKED_STRIDE);
+      expect(kernels.packed.length).toBe(100_000 * PACKED_STRIDE);
+      // The new memory works: a pass over it gives the TypeScript kernels' bits (a row, two bodies).
+      const store = new BodyStore();
+      store.allocate();
+      store.allocate();
+      store.vx[1] = -2;
+      store.invMass[0] = 1;
+      store.invMass[1] = 0.5;
+      kernels.packedIds[0] = 0;
+      kernels.packedIds[1] = 1;
+      kernels.packed[PK_NX] = 1;
+      kernels.packed[PK_MASS] = 1 / 1.5;
+      kernels.load(store, store.vx, store.vy);
+      expect(kernels.solve(0, 1, 1)).toBe(1);
+      kernels.save(store, store.vx, store.vy);
+      // Equal and opposite: the approach of 2 m/s stopped, momentum (0 + -2/0.5 = -4) kept.
+      expect(store.vx[1] - store.vx[0]).toBeCloseTo(0, 12);
+      expect(store.vx[0] / store.invMass[0] + store.vx[1] / store.invMass[1]).toBeCloseTo(-4, 12);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -364,7 +364,11 @@ export class RowKernels {
     const rowCapacity = Math.max(rows, this.rowCapacity);
     const bodyCapacity = Math.max(bodies, this.bodyCapacity);
     const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY) / PAGE);
-    if (this.memory === null) {
+    if (this.memory === null || !isSharedMemory(this.memory)) {
+      // A plain memory is made anew rather than grown: growing one detaches its old buffer,
+      // and in V8 11 (Node 20) every step after a detach ran about a tenth slower, all of it,
+      // not only the kernels (the bench README). Nothing in it needs keeping: the solve packs
+      // its rows and copies its bodies in after this.
       const memory = newMemory(pages);
       if (memory === null || !this.bind(memory)) return false;
     } else {
