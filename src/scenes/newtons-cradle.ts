@@ -4,10 +4,10 @@
  * end, the balls between passing it on without moving off.
  *
  * Why a hair apart: the textbook cradle is a chain of two-ball collisions, one after another,
- * and a gap makes each one a separate impact, solved as such (the engine orders impacts within
- * a step). Balls pressed together are one contact problem instead, solved all at once, as every
- * rigid-body solver with simultaneous contacts does (Box2D's too): the hit is then shared along
- * the row and the striker bounces back.
+ * and a gap makes each one a separate impact, solved as such. Balls pressed together are one
+ * contact problem instead, solved all at once, as every rigid-body solver with simultaneous
+ * contacts does (Box2D's too): the hit is then shared along the row and the striker bounces
+ * back.
  */
 import type { World } from '../physics/index';
 import { addSceneBodies, arenaBodies } from './arena';
