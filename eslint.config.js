@@ -14,7 +14,7 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         // Files outside tsconfig.json's include (this file, the build's globals, test scripts).
-        projectService: { allowDefaultProject: ['*.js', '*.d.ts', 'test/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.d.ts', 'test/*.mjs', 'test/bench/ab/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60]
+ *   npm run ab -- [--base=REF] [--scene=crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -16,10 +16,16 @@
  * --base=HEAD on a clean tree, `--threads=2 --base-threads=1` prints the speed-up of a second
  * thread, both sides measured alike.
  *
+ * With --processes=N each side instead steps alone in its own child process (plain node, one
+ * thread, like the benchmark's child), N of each, alternating (base, head, head, base, ...), and
+ * the ratio of their mean step times is printed with each pair's. Slower to converge, but it sees what one process cannot: a change whose cost
+ * falls on the whole process (in Node 20, detaching a buffer slowed every engine in the process
+ * alike, and the in-process ratio read it as a gain; the bench README).
+ *
  * The base commit is checked out into a git worktree under the system's temp folder (reused on
  * later runs) and both sides are built by Vite like the benchmark's child (build-child.ts).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,22 +51,24 @@ interface AbOptions {
   baseThreads: number;
   /** Steps each world takes before the timing: more to time a settled scene. */
   warmup: number;
+  /** Child processes per side (0: both sides in this process, alternating blocks). */
+  processes: number;
 }
 
 function parseArgs(argv: string[]): AbOptions {
-  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0, warmup: 60 };
+  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0, warmup: 60, processes: 0 };
   for (const arg of argv) {
-    const m = /^--(base|scene|size|blocks|rounds|threads|base-threads|warmup)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup=)`);
+    const m = /^--(base|scene|size|blocks|rounds|threads|base-threads|warmup|processes)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup= --processes=)`);
     const [, key, value] = m;
     if (key === 'base' || key === 'scene') {
       o[key] = value;
       continue;
     }
     const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
-    if (!Number.isInteger(n) || n < (key === 'warmup' ? 0 : 1)) throw new Error(`--${key}: "${value}" is not a positive whole number`);
+    if (!Number.isInteger(n) || n < (key === 'warmup' || key === 'processes' ? 0 : 1)) throw new Error(`--${key}: "${value}" is not a positive whole number`);
     if (key === 'base-threads') o.baseThreads = n;
-    else o[key as 'size' | 'blocks' | 'rounds' | 'threads' | 'warmup'] = n;
+    else o[key as 'size' | 'blocks' | 'rounds' | 'threads' | 'warmup' | 'processes'] = n;
   }
   if (o.baseThreads === 0) o.baseThreads = o.threads;
   return o;
@@ -129,13 +137,55 @@ function describeSide(side: Side): string {
   return `${side.name}: median ${median(side.times).toFixed(2)} ms, mean ${mean(side.times).toFixed(2)} ms (${phases})`;
 }
 
+/** What a child process (test/bench/ab/child.mjs) reports: its side's mean and median step (ms) and mean phase times. */
+interface ChildTimes {
+  mean: number;
+  median: number;
+  phases: Record<string, number>;
+}
+
+/** One child process for a side (test/bench/ab/child.mjs, plain node); its times. */
+function childRun(o: AbOptions, url: URL): ChildTimes {
+  const args = [join(REPO, HARNESS, 'child.mjs'), url.href, o.scene, String(o.size), String(o.warmup), String(o.blocks * BLOCK)];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const line = run.stdout.trim().split('\n').pop() ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`a child process failed (${run.status}): ${run.stderr.trim() || line}`);
+  return JSON.parse(line) as ChildTimes;
+}
+
+/** --processes=N: N child processes per side, alternating; prints each pair's ratio and the ratio of the means. */
+function runProcesses(o: AbOptions, base: URL, head: URL): void {
+  const times: Record<'base' | 'head', ChildTimes[]> = { base: [], head: [] };
+  for (let k = 0; k < o.processes; k++) {
+    const order: Array<'base' | 'head'> = k % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+    for (const name of order) times[name].push(childRun(o, name === 'base' ? base : head));
+    const b = times.base[k];
+    const h = times.head[k];
+    console.log(`pair ${k + 1}: head/base mean step ${(h.mean / b.mean).toFixed(3)} (base ${b.mean.toFixed(2)}, head ${h.mean.toFixed(2)} ms)`);
+  }
+  const meanOf = (list: ChildTimes[], pick: (t: ChildTimes) => number): number => mean(list.map(pick));
+  console.log(`all ${o.processes} pairs: head/base mean step ${(meanOf(times.head, (t) => t.mean) / meanOf(times.base, (t) => t.mean)).toFixed(3)}`);
+  for (const name of ['base', 'head'] as const) {
+    const phases = PHASES.map((p) => `${p} ${meanOf(times[name], (t) => t.phases[p]).toFixed(2)}`).join(', ');
+    console.log(`  ${name}: mean ${meanOf(times[name], (t) => t.mean).toFixed(2)} ms, median ${meanOf(times[name], (t) => t.median).toFixed(2)} ms (${phases})`);
+  }
+}
+
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
+  if (o.processes > 0 && (o.threads > 1 || o.baseThreads > 1)) throw new Error('--processes runs one thread a side (its children are plain node, without a worker pool)');
   const { dir, sha } = baseTree(o.base);
   // Beside the harness, so that the builds find rbush in node_modules.
   const outDir = join(REPO, HARNESS);
   const baseSide = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
   const headSide = await buildSide(REPO, outDir, 'head.build.mjs');
+  if (o.processes > 0) {
+    const dirtyTree = git('status', '--porcelain', '--', 'src') !== '';
+    console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirtyTree ? ' + uncommitted src changes' : ''})`);
+    console.log(`# ${o.processes} processes per side, alternating, each ${o.warmup} warm-up steps then ${o.blocks * BLOCK} timed, threads: base ${o.baseThreads}, head ${o.threads}`);
+    runProcesses(o, baseSide.url, headSide.url);
+    return;
+  }
   // Each side's workers run that side's build.
   const pools: Array<NodePool | null> = await Promise.all([
     o.baseThreads > 1 ? createNodePool(o.baseThreads - 1, baseSide.url) : null,
