@@ -179,10 +179,10 @@ async function main(): Promise<void> {
   const outDir = join(REPO, HARNESS);
   const baseSide = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
   const headSide = await buildSide(REPO, outDir, 'head.build.mjs');
+  const dirty = git('status', '--porcelain', '--', 'src') !== '';
+  console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
   if (o.processes > 0) {
-    const dirtyTree = git('status', '--porcelain', '--', 'src') !== '';
-    console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirtyTree ? ' + uncommitted src changes' : ''})`);
-    console.log(`# ${o.processes} processes per side, alternating, each ${o.warmup} warm-up steps then ${o.blocks * BLOCK} timed, threads: base ${o.baseThreads}, head ${o.threads}`);
+    console.log(`# ${o.processes} processes per side, alternating, each ${o.warmup} warm-up steps then ${o.blocks * BLOCK} timed, one thread`);
     runProcesses(o, baseSide.url, headSide.url);
     return;
   }
@@ -191,8 +191,6 @@ async function main(): Promise<void> {
     o.baseThreads > 1 ? createNodePool(o.baseThreads - 1, baseSide.url) : null,
     o.threads > 1 ? createNodePool(o.threads - 1, headSide.url) : null,
   ]);
-  const dirty = git('status', '--porcelain', '--', 'src') !== '';
-  console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
   console.log(`# ${o.warmup} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, threads: base ${o.baseThreads}, head ${o.threads}`);
   for (let round = 1; round <= o.rounds; round++) {
     const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.scene, o.size, pools[0]), times: [], phases: {} };

@@ -8,17 +8,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, usePageSuite } from './harness';
-import { bodies, clearMessage, messageText, overlapArea, toScreen, waitFrames } from './page-helpers';
+import { bodies, clearMessage, messageText, overlapArea, toScreen, waitFrames, type Box } from './page-helpers';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
 const VELOCITY_TIME = 0.25; // s: the lab's arrows (src/sandbox/lab/handles.ts)
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 function overlap(a: Box, b: Box): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);

@@ -79,3 +79,16 @@ export function overlapArea(page: Page, a: string, b: string): Promise<number> {
     [a, b] as const,
   );
 }
+
+/** An element's box on the page (px), as `boundingBox()` or `getBoundingClientRect()` gives it. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whether two boxes overlap (boxes that only touch do not). */
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

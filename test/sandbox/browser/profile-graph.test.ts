@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, usePageSuite } from './harness';
-import { control, waitFrames } from './page-helpers';
+import { control, overlaps, waitFrames, type Box } from './page-helpers';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
 
@@ -27,17 +27,6 @@ function barPixels(page: Page): Promise<number> {
     }
     return n;
   });
-}
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 describe.skipIf(SKIP)('phase profile graph, in Chromium', () => {

@@ -7,16 +7,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCENES } from '../../../src/scenes/index';
 import { ARTIFACTS, usePageSuite } from './harness';
-import { control } from './page-helpers';
+import { control, overlaps, type Box } from './page-helpers';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** Boxes of the visible elements the note must keep clear of. */
 function neighbours(page: Page): Promise<Array<{ what: string; box: Box }>> {
@@ -29,10 +22,6 @@ function neighbours(page: Page): Promise<Array<{ what: string; box: Box }>> {
         return { what, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
       }),
   );
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /**
