@@ -183,13 +183,22 @@ export class StressMode {
     this.session?.stopRamp();
   }
 
-  /** Leaves stress mode, bringing the worker's world back to the main thread. */
+  /**
+   * Leaves stress mode, bringing the worker's world back to the main thread. A worker that does
+   * not answer, or answers with a world that cannot be read, ends the session as failed: the
+   * page's world from before it comes back (fail).
+   */
   async leave(): Promise<void> {
     const session = this.session;
     if (session === null) return;
-    const snapshot = await session.exportWorld();
+    let world: World;
+    try {
+      world = World.fromJSON(await session.exportWorld());
+    } catch (error) {
+      if (this.session === session) this.fail((error as Error).message);
+      return;
+    }
     if (this.session !== session) return; // something else ended the session meanwhile
-    const world = World.fromJSON(snapshot);
     const bounds = { ...this.sandbox.sceneBounds };
     // A preset or ramp world keeps its name; a moved world is its scene again.
     const label = this.kind === 'world' ? null : this.sandbox.sceneLabel;

@@ -19,7 +19,13 @@ import { PROFILE_FIELDS, readProfile, type FrameMessage, type FromWorker, type S
 const FIRST_INTERVAL = 1000 / 60; // ms
 /** Weight of the newest interval in the smoothed frame interval. */
 const INTERVAL_SMOOTHING = 0.2;
-
+/**
+ * How long `exportWorld` waits for the worker's world, ms. The worker answers between two steps,
+ * so a live one answers within a step and a copy (well under a second at 100,000 bodies); one
+ * that has not answered by then is stuck (a thread that never came back to a job, say), and
+ * waiting longer would only keep the user from their world.
+ */
+export const EXPORT_TIMEOUT_MS = 10_000;
 
 /** What the session reports as frames and replies arrive. */
 export interface SessionListener {
@@ -119,10 +125,22 @@ export class WorkerSession implements PhysicsHost {
     this.send({ type: 'remove-bodies', ids: [...ids] });
   }
 
-  /** The worker's world as a snapshot (it keeps running). */
-  exportWorld(): Promise<WorldSnapshot> {
-    return new Promise((resolve) => {
-      this.waitingForWorld.push(resolve);
+  /**
+   * The worker's world as a snapshot (it keeps running); rejects, saying so, when the worker has
+   * not answered within `timeoutMs`.
+   */
+  exportWorld(timeoutMs = EXPORT_TIMEOUT_MS): Promise<WorldSnapshot> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const k = this.waitingForWorld.indexOf(answer);
+        if (k >= 0) this.waitingForWorld.splice(k, 1);
+        reject(new Error(`the physics worker did not answer for ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      const answer = (snapshot: WorldSnapshot): void => {
+        clearTimeout(timer);
+        resolve(snapshot);
+      };
+      this.waitingForWorld.push(answer);
       this.send({ type: 'export' });
     });
   }

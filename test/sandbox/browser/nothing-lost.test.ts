@@ -1,6 +1,6 @@
 /**
  * Nothing a user builds is lost (issue 15): a share link is used once, a failed move into the
- * worker gives the world back, a full storage is reported once, and links that would freeze
+ * worker gives the world back (so does a worker that does not answer), a full storage is reported once, and links that would freeze
  * the tab are refused before they are built. Real Chromium, real links, real storage.
  */
 import { deflateRawSync } from 'node:zlib';
@@ -51,6 +51,29 @@ describe.skipIf(SKIP)('nothing is lost, in Chromium', () => {
     await page.waitForFunction(() => localStorage.getItem('jostle:autosave') !== null, undefined, { timeout: 20_000 });
     const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('jostle:autosave') ?? '{}') as { world?: { bodies: unknown[] } }).world?.bodies.length);
     expect(saved).toBe(before.length);
+  });
+
+  it('a worker that never answers the way out gives the world back instead of keeping it', async () => {
+    // A stuck worker cannot be made on purpose, so the page's request for the world is dropped
+    // on its way (the one stand-in here): to the page, that is a worker that does not answer.
+    const context = await suite.newContext();
+    await context.addInitScript(() => {
+      const post = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessage')?.value as (this: Worker, ...args: unknown[]) => void;
+      Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]): void {
+        if ((args[0] as { type?: unknown } | null)?.type !== 'export') post.apply(this, args);
+      };
+    });
+    const page = await suite.open('?scene=billiards', context);
+    await page.keyboard.press(' ');
+    const before = await bodies(page);
+    await page.evaluate(() => window.jostle.stress.runCurrentWorld());
+    await page.waitForFunction(() => window.jostle.stress.state.workerFrames > 0);
+    const started = Date.now();
+    await page.evaluate(() => window.jostle.stress.leave());
+    expect(Date.now() - started).toBeGreaterThan(9_000);
+    expect(await messageText(page, 'error')).toMatch(/did not answer for 10 s.*back as it was/);
+    expect(await page.evaluate(() => window.jostle.stress.state.active)).toBe(false);
+    expect(await bodies(page)).toEqual(before);
   });
 
   it('a world the browser cannot copy into the worker stays on the page', async () => {
