@@ -1,7 +1,8 @@
 /**
  * Nothing a user builds is lost (issue 15): a share link is used once, a failed move into the
- * worker gives the world back (so does a worker that does not answer), a full storage is reported once, and links that would freeze
- * the tab are refused before they are built. Real Chromium, real links, real storage.
+ * worker gives the world back (so does a worker that does not answer), a full storage is
+ * reported once, and links that would freeze the tab are refused before they are built. Real
+ * Chromium, real links, real storage.
  */
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
