@@ -8,7 +8,7 @@ import { grown, noteSharedGrowth } from './grown.js';
 import { ShockOrder } from './shock.js';
 import { RowFrontier } from './row-frontier.js';
 import { PACKED_STRIDE } from './packed-rows.js';
-import { RowKernels } from './wasm/row-kernels.js';
+import { RESIDENT_FIELDS, RowKernels, type RowViews } from './wasm/row-kernels.js';
 
 /** How much the rows' room grows when it runs out. */
 const ROW_GROWTH = 1.25;
@@ -127,6 +127,12 @@ export class ContactBuffer {
   kernels: RowKernels | null = null;
   /** Whether this step's packed rows are in `kernels`' memory, for its passes there (`usePacked`). */
   inKernels = false;
+  /**
+   * Whether the rows' main fields (RowViews) live in `kernels`' memory, so that the kernels
+   * prepare and pack them where the collide stage wrote them (solver.ts): on one thread, while
+   * steps pack.
+   */
+  residentRows = false;
 
   /** Share of the `bounce` impulses currently applied (energy.ts's `limitBounceEnergy`). */
   bounceShare = 1;
@@ -165,7 +171,9 @@ export class ContactBuffer {
    * whether the step packs: in the WebAssembly kernels' memory (wasm/row-kernels.ts), with room
    * for `bodies` bodies; where that cannot be, on one thread in plain arrays, and on `threads`
    * not at all (the workers run on the kernels' shared memory only; unpacked passes give the
-   * same bits). When no step has packed for PACKED_IDLE_STEPS, the memory goes back (a crowd
+   * same bits). On one thread the rows' main fields move into the kernels' memory too
+   * (`residentRows`), where the kernels prepare and pack them without a copy; threads get
+   * them back in arrays of their own. When no step has packed for PACKED_IDLE_STEPS, the memory goes back (a crowd
    * packs only while it first spreads, and a crowd of 50,000 keeps under 500 B a body).
    * Allocates only to grow or release.
    */
@@ -178,8 +186,9 @@ export class ContactBuffer {
     }
     this.idleSteps = 0;
     const rows = this.a.length;
+    if (threads && this.residentRows) this.leaveKernelMemory();
     const kernels = (this.kernels ??= RowKernels.create());
-    if (kernels !== null && kernels.reserve(rows, bodies) && (!threads || kernels.layout !== null)) {
+    if (kernels !== null && this.reserveKernels(kernels, rows, bodies, !threads) && (!threads || kernels.layout !== null)) {
       this.useKernels(kernels);
       this.inKernels = true;
     } else if (threads) {
@@ -203,8 +212,44 @@ export class ContactBuffer {
     this.packedBase = kernels.packedBase;
   }
 
-  /** Lets the packed rows and the kernels' memory go. */
+  /**
+   * Room in `kernels` for `rows` rows and `bodies` bodies, the rows' fields moved into its
+   * memory when `resident` (their values copied over). False, with nothing moved, where there is none.
+   */
+  private reserveKernels(kernels: RowKernels, rows: number, bodies: number, resident: boolean): boolean {
+    const before = this.rowFields();
+    if (!kernels.reserve(rows, bodies, resident)) return false;
+    const views = kernels.rowViews;
+    if (views !== null && views.a !== this.a) {
+      for (const name of RESIDENT_FIELDS) copyInto(views[name], before[name]);
+      Object.assign(this, views);
+    }
+    this.residentRows = views !== null;
+    return true;
+  }
+
+  /** The rows' fields that can live in the kernels' memory, as they are now. */
+  private rowFields(): RowViews {
+    const fields: Partial<Record<keyof RowViews, unknown>> = {};
+    for (const name of RESIDENT_FIELDS) fields[name] = this[name];
+    return fields as RowViews;
+  }
+
+  /**
+   * Moves resident rows back into arrays of their own, and lets the kernels' memory go: threads
+   * share the rows' own arrays, and a world that stopped packing need not keep the memory.
+   */
+  leaveKernelMemory(): void {
+    if (this.residentRows) this.releasePacked();
+  }
+
+  /** Lets the packed rows and the kernels' memory go (resident rows move back to arrays of their own). */
   private releasePacked(): void {
+    if (this.residentRows) {
+      const fields = this.rowFields();
+      for (const name of RESIDENT_FIELDS) (this as Record<keyof RowViews, unknown>)[name] = fields[name].slice();
+      this.residentRows = false;
+    }
     this.packed = new Float64Array(0);
     this.packedIds = new Int32Array(0);
     this.packedBase = this.packed;
@@ -228,9 +273,18 @@ export class ContactBuffer {
   }
 
   private grow(n: number): void {
+    const kernels = this.kernels;
+    if (this.residentRows && kernels !== null && !this.reserveKernels(kernels, n, 0, true)) this.releasePacked();
+    if (!this.residentRows) this.growRowFields(n);
+    this.pair = grown(this.pair, n);
+    this.colour = grown(this.colour, n);
+    this.walls = grown(this.walls, n);
+    this.kicked = grown(this.kicked, n);
+  }
+
+  private growRowFields(n: number): void {
     this.a = grown(this.a, n);
     this.b = grown(this.b, n);
-    this.pair = grown(this.pair, n);
     this.nx = grown(this.nx, n);
     this.ny = grown(this.ny, n);
     this.separation = grown(this.separation, n);
@@ -245,8 +299,11 @@ export class ContactBuffer {
     this.warmImpulse = grown(this.warmImpulse, n);
     this.warmTangent = grown(this.warmTangent, n);
     this.order = grown(this.order, n);
-    this.colour = grown(this.colour, n);
-    this.walls = grown(this.walls, n);
-    this.kicked = grown(this.kicked, n);
   }
+}
+
+/** Copies the start of `from` into `to`, as much as both hold. */
+function copyInto(to: RowViews[keyof RowViews], from: RowViews[keyof RowViews]): void {
+  const n = Math.min(to.length, from.length);
+  (to as Float64Array).set((from as Float64Array).subarray(0, n));
 }

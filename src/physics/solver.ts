@@ -102,8 +102,23 @@ export function solveVelocities(
   params[P_GX] = gravityX;
   params[P_GY] = gravityY;
   params[P_RELAX] = overRelaxation;
+  // Where the first pass will visit every row (see below), the warm start packs the rows for
+  // the passes that do (packed-rows.ts): they need the colour order.
+  // Where WebAssembly runs, the kernels (wasm/row-kernels.ts) warm-start and solve them over a
+  // copy of the velocities, copied back when the passes stop visiting every row. On one thread
+  // the rows live in the kernels' memory, and the kernels prepare and pack them too.
+  const packing = contacts.usePacked(contacts.busyFirstPass && n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n, store.capacity, runner.threads > 1);
+  const kernels = contacts.inKernels ? contacts.kernels : null;
+  const prepared = kernels !== null && contacts.residentRows;
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
-  const unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
+  let unequal: boolean;
+  if (prepared) {
+    kernels.load(store, store.vx, store.vy);
+    kernels.loadMaterials(store);
+    unequal = kernels.prepare(n, dt, gravityX, gravityY) > 0;
+  } else {
+    unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
+  }
   listImpacts(store, contacts, dt, gravityX, gravityY);
   contacts.unequalMasses = unequal;
   if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
@@ -112,20 +127,16 @@ export function solveVelocities(
   // change (`warmStartFrontier`); else the warm start and the first pass walk every row.
   const frontier = frontierFor(runner, contacts);
   const sparseFirst = frontier !== null && !contacts.busyFirstPass;
-  // Where the first pass will visit every row (see below), the warm start packs the rows for
-  // the passes that do (packed-rows.ts): they need the colour order.
-  // Where WebAssembly runs, the kernels (wasm/row-kernels.ts) warm-start and solve them over a
-  // copy of the velocities, copied back when the passes stop visiting every row.
-  const packing = contacts.usePacked(contacts.busyFirstPass && n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n, store.capacity, runner.threads > 1);
-  const kernels = contacts.inKernels ? contacts.kernels : null;
   params[P_MODE] = kernels !== null ? MODE_KERNELS : packing ? MODE_PACKED : MODE_PLAIN;
   if (sparseFirst) {
     warmStartFrontier(store, contacts, frontier);
   } else if (kernels !== null) {
     // Packing alone writes only each row's own place, so it needs no colours; the kernels then
     // warm-start the packed rows, colour by colour.
-    runner.run(JOB_WARM_START, 0, n);
-    kernels.load(store, store.vx, store.vy);
+    if (!prepared) {
+      runner.run(JOB_WARM_START, 0, n);
+      kernels.load(store, store.vx, store.vy);
+    }
     runGroups(runner, contacts, JOB_WARM_KERNELS);
   } else {
     runGroups(runner, contacts, JOB_WARM_START);

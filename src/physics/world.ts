@@ -262,6 +262,8 @@ export class World {
     const team = this.runner instanceof ThreadTeam ? this.runner : null;
     if (pool !== null) ThreadTeam.checkPool(pool, team);
     team?.release();
+    // Threads share the rows' own arrays, not the kernels' memory.
+    if (pool !== null) this.contacts.leaveKernelMemory();
     this.runner =
       pool === null
         ? new LocalRunner(this.store, this.contacts, this.bp.pairs, this.bp.search)

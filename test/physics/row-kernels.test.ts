@@ -5,11 +5,12 @@
  * included.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { BodyStore } from '../../src/physics/body-store';
+import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-store';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, warmStartPacked } from '../../src/physics/packed-rows';
-import { RowKernels } from '../../src/physics/wasm/row-kernels';
+import { prepareRows } from '../../src/physics/solver';
+import { RESIDENT_FIELDS, RowKernels } from '../../src/physics/wasm/row-kernels';
 
 /** Random bodies (2 to 61) and packed rows (1 to 200): any two distinct bodies a row, some static, some with friction, some rows overlapping. */
 function randomRows(random: () => number): { store: BodyStore; contacts: ContactBuffer; bodies: number; rows: number } {
@@ -159,6 +160,67 @@ describe('WebAssembly row kernels', () => {
       for (let i = 0; i < bodies; i++) if (store.vx[i] !== vx[i] || store.vy[i] !== vy[i]) kicks++;
     }
     expect(kicks).toBeGreaterThan(300);
+  });
+
+  it('prepare and pack, over rows resident in its memory, bit for bit as prepareRows and warmStartPacked', () => {
+    const random = mulberry32(53);
+    const dt = 1 / 60;
+    let impacts = 0;
+    let unequal = 0;
+    let frictional = 0;
+    for (let trial = 0; trial < 30; trial++) {
+      // Rows as the collide stage writes them, in a shuffled colour order, over bodies of every
+      // kind that prepareRows reads: static or dynamic, a gravity scale, a friction.
+      const { store, contacts, rows } = randomRows(random);
+      for (let i = 0; i < store.end; i++) {
+        store.kind[i] = store.invMass[i] === 0 ? BODY_STATIC : BODY_DYNAMIC;
+        store.gravityScale[i] = random() < 0.2 ? random() * 2 : 1;
+        store.friction[i] = random() < 0.5 ? 0 : random();
+      }
+      contacts.reserve(rows);
+      contacts.count = rows;
+      const order = Array.from({ length: rows }, (_, i) => i).sort(() => random() - 0.5);
+      for (let c = 0; c < rows; c++) {
+        const k = c * PACKED_STRIDE;
+        contacts.order[c] = order[c];
+        contacts.a[c] = contacts.packedIds[2 * k];
+        contacts.b[c] = contacts.packedIds[2 * k + 1];
+        contacts.nx[c] = contacts.packed[k + PK_NX];
+        contacts.ny[c] = contacts.packed[k + PK_NY];
+        contacts.separation[c] = random() < 0.4 ? -random() * 0.05 : random() * 0.2;
+        contacts.baseSeparation[c] = contacts.packedBase[c];
+        contacts.impulse[c] = contacts.packed[k + PK_IMPULSE];
+        contacts.tangentImpulse[c] = contacts.packed[k + PK_TANGENT];
+      }
+      const [gx, gy] = trial % 3 === 0 ? [0, 0] : trial % 3 === 1 ? [0, -9.81] : [3, -20];
+      // The kernels' side: the rows' fields copied into its memory, where the collide stage
+      // writes them when they are resident.
+      const kernels = RowKernels.create() as RowKernels;
+      expect(kernels.reserve(rows, store.capacity, true)).toBe(true);
+      const views = kernels.rowViews;
+      if (views === null) throw new Error('no resident rows');
+      for (const name of RESIDENT_FIELDS) (views[name] as Float64Array).set((contacts[name] as Float64Array).subarray(0, rows));
+      kernels.load(store, store.vx, store.vy);
+      kernels.loadMaterials(store);
+      const fromKernels = kernels.prepare(rows, dt, gx, gy);
+      // The TypeScript side.
+      const fromTs = prepareRows(store, contacts, 0, rows, dt, gx, gy);
+      warmStartPacked(store, contacts, 0, rows, false);
+      const where = `trial ${trial}`;
+      expect(fromKernels, `${where} unequal`).toBe(fromTs);
+      for (const name of ['mass', 'approach', 'bias', 'friction', 'bounce', 'warmImpulse', 'warmTangent'] as const) {
+        expect(Array.from(views[name].subarray(0, rows)), `${where} ${name}`).toEqual(Array.from(contacts[name].subarray(0, rows)));
+      }
+      expect(bits(kernels.packed, rows * PACKED_STRIDE), `${where} packed`).toEqual(bits(contacts.packed, rows * PACKED_STRIDE));
+      expect(bits(kernels.packedBase, rows), `${where} base`).toEqual(bits(contacts.packedBase, rows));
+      impacts += Array.from(contacts.bounce.subarray(0, rows)).filter((t) => t !== 0).length;
+      frictional += Array.from(contacts.friction.subarray(0, rows)).filter((f) => f !== 0).length;
+      unequal += fromTs;
+    }
+    // Every branch of prepareRows must have been taken: impacts, friction, unequal masses.
+    expect(impacts).toBeGreaterThan(100);
+    expect(frictional).toBeGreaterThan(300);
+    expect(unequal).toBeGreaterThan(300);
   });
 
   it('keeps the rows it holds and a shared memory when it grows', () => {

@@ -6,16 +6,21 @@
  * are plain loads at an address: no bounds check, no conversion of a stored body number to an
  * index, and a velocity's two halves side by side in one cache line.
  *
- * The memory holds the packed rows (what `ContactBuffer.packed` views, written by the warm
- * start in TypeScript) and, for the passes, a copy of the bodies: velocities or positions as
- * (x, y) pairs, and inverse masses. The solver copies them in before the passes that run here
- * and back after (`load`, `save`). Where the thread can share memory, the memory is shared, and
- * worker threads run the same kernels on it (`adopt`, parallel/worker.ts); where WebAssembly
- * cannot run, the TypeScript kernels do the work.
+ * The memory holds the packed rows (what `ContactBuffer.packed` views) and, for the passes, a
+ * copy of the bodies: velocities or positions as (x, y) pairs, and inverse masses. The solver
+ * copies them in before the passes that run here and back after (`load`, `save`). On one
+ * thread it holds the contact rows' main fields too (`reserve`'s `resident`, RowViews): the
+ * collide stage writes them here, and `prepare` prepares and packs them (solver.ts's
+ * `prepareRows` and the packing of packed-rows.ts) without a copy. Where the thread can share
+ * memory, the memory is shared, and worker threads run the same passes on it (`adopt`,
+ * parallel/worker.ts); the rows' fields then live in arrays of their own, which the threads
+ * share, and TypeScript prepares and packs them. Where WebAssembly cannot run, the TypeScript
+ * kernels do all the work.
  */
-import type { BodyStore } from '../body-store.js';
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IDS, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT } from '../packed-rows.js';
 import { noteSharedGrowth } from '../grown.js';
+import { SHOCK_MASS_RATIO } from '../shock.js';
+import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import { f64, i32, moduleBytes, op, type FunctionDef, type ValueType } from './encoder.js';
 
 const PAGE = 65536;
@@ -250,8 +255,111 @@ function pushKernel(): FunctionDef {
   };
 }
 
+/**
+ * `prepareRows` and the packing of `warmStartPacked`, fused, over rows that live in this memory
+ * (`RowKernels.rowViews`): prepare(n, dt, invDt, gx, gy, gravity, ...regions) → the rows
+ * joining bodies SHOCK_MASS_RATIO or more apart in mass. Row c = order[i] is prepared in place
+ * and packed at colour position i; the same operations as the TypeScript, so the same bits.
+ */
+function prepareKernel(): FunctionDef {
+  const params = [
+    'n', 'dt', 'invDt', 'gx', 'gy', 'grav',
+    'A', 'B', 'ORD', 'NX', 'NY', 'SEP', 'BASE', 'IMP', 'TAN', 'MASS', 'APP', 'BIAS', 'FRI', 'BNC', 'WI', 'WT',
+    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE',
+  ] as const;
+  const ints = ['i', 'c8', 'c4', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
+  const floats = ['ma', 'mb', 'nx', 'ny', 'vn0', 'sep', 't', 'gn', 'tt', 'vs', 'disc', 'den', 'mu', 'p', 'q', 'mass', 'bias', 'fri'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  type Name = keyof typeof L;
+  const g = (n: Name): number[] => op.get(L[n]);
+  const set = (n: Name): number[] => op.set(L[n]);
+  /** Address of element `idx` (a local) of the 8-byte array at `base`. */
+  const at8 = (base: Name, idx: Name): number[][] => [g(base), g(idx), op.i32(3), op.i32Shl, op.i32Add];
+  /** Row c's field of the 8-byte array at `base` (c8 = 8·c). */
+  const field = (base: Name): number[][] => [g(base), g('c8'), op.i32Add];
+  const row = [
+    g('ORD'), g('i'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.tee(L.c4), op.i32(3), op.i32Shl, set('c8'),
+    g('c4'), op.i32(2), op.i32Shl, set('c4'),
+    g('A'), g('c4'), op.i32Add, op.loadI32(0), set('ia'),
+    g('B'), g('c4'), op.i32Add, op.loadI32(0), set('ib'),
+    ...at8('IM', 'ia'), op.load(0), set('ma'),
+    ...at8('IM', 'ib'), op.load(0), set('mb'),
+    op.f64(1), g('ma'), g('mb'), op.f64Add, op.f64Div, set('mass'),
+    ...field('MASS'), g('mass'), op.store(0),
+    // (ma > R·mb || mb > R·ma) && ma !== 0 && mb !== 0
+    g('ma'), op.f64(SHOCK_MASS_RATIO), g('mb'), op.f64Mul, op.f64Gt,
+    g('mb'), op.f64(SHOCK_MASS_RATIO), g('ma'), op.f64Mul, op.f64Gt, op.i32Or,
+    g('ma'), op.f64(0), op.f64Ne, op.i32And, g('mb'), op.f64(0), op.f64Ne, op.i32And,
+    g('unequal'), op.i32Add, set('unequal'),
+    ...field('NX'), op.load(0), set('nx'),
+    ...field('NY'), op.load(0), set('ny'),
+    g('VEL'), g('ia'), op.i32(4), op.i32Shl, op.i32Add, set('pa'),
+    g('VEL'), g('ib'), op.i32(4), op.i32Shl, op.i32Add, set('pb'),
+    ...relative({ pa: L.pa, pb: L.pb }, [g('nx')], [g('ny')]), set('vn0'),
+    ...field('APP'), g('vn0'), op.store(0),
+    ...field('SEP'), op.load(0), set('sep'),
+    op.f64(0), set('t'), op.f64(0), set('gn'),
+    // if (sep > 0 && (vn0 < 0 || gravity))
+    g('sep'), op.f64(0), op.f64Gt, g('vn0'), op.f64(0), op.f64Lt, g('grav'), op.i32Or, op.i32And,
+    op.if,
+    g('sep'), g('vn0'), op.f64Neg, op.f64Div, set('tt'),
+    g('grav'),
+    op.if,
+    // gn = (gb - ga)·(gx·nx + gy·ny); vs = vn0 - gn·dt; disc = vs·vs - 2·gn·sep
+    ...at8('GF', 'ib'), op.load(0), ...at8('GF', 'ia'), op.load(0), op.f64Sub,
+    g('gx'), g('nx'), op.f64Mul, g('gy'), g('ny'), op.f64Mul, op.f64Add, op.f64Mul, set('gn'),
+    g('vn0'), g('gn'), g('dt'), op.f64Mul, op.f64Sub, set('vs'),
+    g('vs'), g('vs'), op.f64Mul, op.f64(2), g('gn'), op.f64Mul, g('sep'), op.f64Mul, op.f64Sub, set('disc'),
+    // den = disc < 0 ? 0 : sqrt(disc) - vs; tt = den > 0 ? 2·sep / den : Infinity
+    op.f64(0), g('disc'), op.f64Sqrt, g('vs'), op.f64Sub, g('disc'), op.f64(0), op.f64Lt, op.select, set('den'),
+    op.f64(2), g('sep'), op.f64Mul, g('den'), op.f64Div, op.f64(Infinity), g('den'), op.f64(0), op.f64Gt, op.select, set('tt'),
+    op.end,
+    g('tt'), g('dt'), op.f64Le, op.if, g('tt'), set('t'), op.end,
+    op.end,
+    ...field('BNC'), g('t'), op.store(0),
+    // bias = t !== 0 || sep <= 0 ? 0 : sep·invDt - 0.5·gn·dt
+    op.f64(0),
+    g('sep'), g('invDt'), op.f64Mul, op.f64(0.5), g('gn'), op.f64Mul, g('dt'), op.f64Mul, op.f64Sub,
+    g('t'), op.f64(0), op.f64Ne, g('sep'), op.f64(0), op.f64Le, op.i32Or, op.select, set('bias'),
+    ...field('BIAS'), g('bias'), op.store(0),
+    ...at8('BF', 'ia'), op.load(0), ...at8('BF', 'ib'), op.load(0), op.f64Mul, set('mu'),
+    op.f64(0), g('mu'), op.f64Sqrt, g('mu'), op.f64(0), op.f64Eq, op.select, set('fri'),
+    ...field('FRI'), g('fri'), op.store(0),
+    ...field('IMP'), op.load(0), set('p'),
+    ...field('TAN'), op.load(0), set('q'),
+    g('WI'), g('c4'), op.i32Add, g('p'), op.f32DemoteF64, op.storeF32(0),
+    g('WT'), g('c4'), op.i32Add, g('q'), op.f32DemoteF64, op.storeF32(0),
+    // The packed row at colour position i.
+    g('ROWS'), g('i'), op.i32(6), op.i32Shl, op.i32Add, set('k'),
+    g('k'), g('ia'), op.storeI32(A),
+    g('k'), g('ib'), op.storeI32(B),
+    g('k'), g('nx'), op.store(NX),
+    g('k'), g('ny'), op.store(NY),
+    g('k'), g('mass'), op.store(MASS),
+    g('k'), g('bias'), op.store(BIAS),
+    g('k'), g('p'), op.store(IMPULSE),
+    g('k'), g('fri'), op.store(FRICTION),
+    g('k'), g('q'), op.store(TANGENT),
+    ...at8('PBASE', 'i'), ...field('BASE'), op.load(0), op.store(0),
+  ];
+  return {
+    name: 'prepare',
+    params: [i32, f64, f64, f64, f64, i32, ...Array.from({ length: 22 }, (): ValueType => i32)],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [
+      op.block, g('n'), op.i32Eqz, op.brIf(0),
+      op.loop, ...row,
+      g('i'), op.i32(1), op.i32Add, op.tee(L.i), g('n'), op.i32LtU, op.brIf(0),
+      op.end, op.end,
+      g('unequal'),
+    ],
+  };
+}
+
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
 type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: number, omega: number) => number;
+type PrepareFn = (...args: number[]) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -267,7 +375,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -299,6 +407,44 @@ function isSharedMemory(memory: WebAssembly.Memory): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
 }
 
+/**
+ * The contact rows' fields (ContactBuffer's arrays of the same names) as views of this memory,
+ * while the rows live here (`RowKernels.reserve` with `resident`): the collide stage writes
+ * them in place and `prepare` reads them without a copy.
+ */
+export interface RowViews {
+  a: Int32Array;
+  b: Int32Array;
+  order: Int32Array;
+  nx: Float64Array;
+  ny: Float64Array;
+  separation: Float64Array;
+  baseSeparation: Float64Array;
+  impulse: Float64Array;
+  tangentImpulse: Float64Array;
+  mass: Float64Array;
+  approach: Float64Array;
+  bias: Float64Array;
+  friction: Float64Array;
+  bounce: Float64Array;
+  warmImpulse: Float32Array;
+  warmTangent: Float32Array;
+}
+
+/** RowViews' fields in the order they are laid out, which is `prepare`'s parameter order. */
+export const RESIDENT_FIELDS = [
+  'a', 'b', 'order', 'nx', 'ny', 'separation', 'baseSeparation', 'impulse', 'tangentImpulse', 'mass', 'approach', 'bias', 'friction', 'bounce', 'warmImpulse', 'warmTangent',
+] as const;
+/** Bytes a resident row takes over its fields, each field's region rounded up to 8 bytes. */
+const residentBytes = (rows: number): number => RESIDENT_FIELDS.reduce((sum, name) => sum + align8(rows * FIELD_BYTES[name]), 0);
+const FIELD_BYTES: Record<keyof RowViews, number> = {
+  a: 4, b: 4, order: 4, warmImpulse: 4, warmTangent: 4,
+  nx: 8, ny: 8, separation: 8, baseSeparation: 8, impulse: 8, tangentImpulse: 8, mass: 8, approach: 8, bias: 8, friction: 8, bounce: 8,
+};
+const align8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
+/** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
+const MATERIAL = 16;
+
 /** A shared memory and the capacities its regions were laid out for: what a worker thread needs to run the kernels on it. */
 export interface KernelLayout {
   readonly memory: WebAssembly.Memory;
@@ -317,6 +463,12 @@ export class RowKernels {
   private solveFn: SolveFn | null = null;
   private pushFn: PushFn | null = null;
   private warmFn: WarmFn | null = null;
+  private prepareFn: PrepareFn | null = null;
+  /** Whether the memory holds the contact rows' fields too (`reserve`'s `resident`), and where. */
+  private resident = false;
+  private frictionAt = 0;
+  private gravityAt = 0;
+  private views: RowViews | null = null;
   private heap = new Float64Array(0);
   private rowCapacity = 0;
   private bodyCapacity = 0;
@@ -357,14 +509,19 @@ export class RowKernels {
    * Room for `rows` packed rows and `bodies` bodies; false where there is none (the step then
    * does without). The rows' views (`packed`, `packedIds`, `packedBase`) are new when the
    * memory grew. Allocates only to grow. A shared memory's growth counts as a shared array's
-   * (grown.ts), so that worker threads are handed the new layout.
+   * (grown.ts), so that worker threads are handed the new layout. With `resident`, the memory
+   * also holds the contact rows' main fields (`rowViews`, new and empty whenever the layout
+   * changes: their owner copies the values over), and each body's friction and gravity factor.
    */
-  reserve(rows: number, bodies: number): boolean {
-    if (this.memory !== null && rows <= this.rowCapacity && bodies <= this.bodyCapacity) return true;
+  reserve(rows: number, bodies: number, resident = false): boolean {
+    if (this.memory !== null && rows <= this.rowCapacity && bodies <= this.bodyCapacity && resident === this.resident) return true;
     const rowCapacity = Math.max(rows, this.rowCapacity);
     const bodyCapacity = Math.max(bodies, this.bodyCapacity);
-    const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY) / PAGE);
-    if (this.memory === null || !isSharedMemory(this.memory)) {
+    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * MATERIAL : 0;
+    const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
+    // Resident rows move to a new memory (their owner copies them over from the old views): in
+    // a memory grown in place, the new layout's regions would overlap the old ones.
+    if (this.memory === null || !isSharedMemory(this.memory) || resident || this.resident) {
       // A plain memory is made anew rather than grown: growing one detaches its old buffer,
       // and in V8 11 (Node 20) every step after a detach ran about a tenth slower, all of it,
       // not only the kernels (the bench README). Nothing in it needs keeping: the solve packs
@@ -379,7 +536,7 @@ export class RowKernels {
         return false;
       }
     }
-    this.place(rowCapacity, bodyCapacity);
+    this.place(rowCapacity, bodyCapacity, resident);
     if (this.layout !== null) noteSharedGrowth();
     return true;
   }
@@ -393,11 +550,12 @@ export class RowKernels {
     this.solveFn = exports.solve as SolveFn;
     this.pushFn = exports.push as PushFn;
     this.warmFn = exports.warm as WarmFn;
+    this.prepareFn = exports.prepare as PrepareFn;
     return true;
   }
 
-  /** Lays the regions out for these capacities, and views them. */
-  private place(rowCapacity: number, bodyCapacity: number): void {
+  /** Lays the regions out for these capacities (and the resident rows' after them), and views them. */
+  private place(rowCapacity: number, bodyCapacity: number, resident = false): void {
     const buffer = (this.memory as WebAssembly.Memory).buffer;
     this.rowCapacity = rowCapacity;
     this.bodyCapacity = bodyCapacity;
@@ -408,6 +566,25 @@ export class RowKernels {
     this.packed = new Float64Array(buffer, 0, rowCapacity * PACKED_STRIDE);
     this.packedIds = new Int32Array(buffer, 0, rowCapacity * PACKED_STRIDE * 2);
     this.packedBase = new Float64Array(buffer, this.baseAt, rowCapacity);
+    this.resident = resident;
+    this.views = null;
+    if (!resident) return;
+    let at = this.massesAt + bodyCapacity * 8;
+    this.frictionAt = at;
+    this.gravityAt = at + bodyCapacity * 8;
+    at += bodyCapacity * MATERIAL;
+    const views: Partial<Record<keyof RowViews, Float64Array | Int32Array | Float32Array>> = {};
+    for (const name of RESIDENT_FIELDS) {
+      const bytes = FIELD_BYTES[name];
+      views[name] = bytes === 8 ? new Float64Array(buffer, at, rowCapacity) : name === 'warmImpulse' || name === 'warmTangent' ? new Float32Array(buffer, at, rowCapacity) : new Int32Array(buffer, at, rowCapacity);
+      at += align8(rowCapacity * bytes);
+    }
+    this.views = views as RowViews;
+  }
+
+  /** The contact rows' fields in this memory, while `reserve` made them resident; else null. */
+  get rowViews(): RowViews | null {
+    return this.views;
   }
 
   /** Lets the memory go; the next `reserve` makes it anew. */
@@ -416,6 +593,9 @@ export class RowKernels {
     this.solveFn = null;
     this.pushFn = null;
     this.warmFn = null;
+    this.prepareFn = null;
+    this.resident = false;
+    this.views = null;
     this.heap = new Float64Array(0);
     this.packed = this.heap;
     this.packedIds = new Int32Array(0);
@@ -445,6 +625,38 @@ export class RowKernels {
       u[i] = heap[p + 2 * i];
       v[i] = heap[p + 2 * i + 1];
     }
+  }
+
+  /**
+   * Copies each body's friction and gravity factor (its gravity scale if dynamic, else 0) in,
+   * for `prepare`, after `load` of the velocities.
+   */
+  loadMaterials(store: BodyStore): void {
+    const { heap } = this;
+    const { friction, gravityScale, kind } = store;
+    const f = this.frictionAt >> 3;
+    const g = this.gravityAt >> 3;
+    for (let i = 0, n = store.end; i < n; i++) {
+      heap[f + i] = friction[i];
+      heap[g + i] = kind[i] === BODY_DYNAMIC ? gravityScale[i] : 0;
+    }
+  }
+
+  /**
+   * `prepareRows` over the resident rows [0, n) and the packing of `warmStartPacked` (without its
+   * warm start), in colour order, over the loaded velocities and materials: returns the rows of
+   * unequal masses, as `prepareRows`.
+   */
+  prepare(n: number, dt: number, gravityX: number, gravityY: number): number {
+    const v = this.views as RowViews;
+    const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
+    return (this.prepareFn as PrepareFn)(
+      n, dt, 1 / dt, gravityX, gravityY, gravity,
+      v.a.byteOffset, v.b.byteOffset, v.order.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset,
+      v.baseSeparation.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.mass.byteOffset, v.approach.byteOffset,
+      v.bias.byteOffset, v.friction.byteOffset, v.bounce.byteOffset, v.warmImpulse.byteOffset, v.warmTangent.byteOffset,
+      this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt,
+    );
   }
 
   /** `warmStartPacked`'s warm start over packed rows [from, to) and the loaded velocities. */

@@ -1,0 +1,68 @@
+/**
+ * The contact rows' main fields live in the WebAssembly kernels' memory on one thread while
+ * steps pack (ContactBuffer.residentRows), so that the kernels prepare and pack them where the
+ * collide stage wrote them. Moving them in, growing them there, handing them to threads and
+ * letting the memory go must never lose a value.
+ */
+import { describe, expect, it } from 'vitest';
+import { ContactBuffer } from '../../src/physics/contacts';
+import { RESIDENT_FIELDS } from '../../src/physics/wasm/row-kernels';
+
+/** Row c's value of field number f: distinct per row and field, exact in a Float32Array. */
+const value = (c: number, f: number): number => c * 4 + f + 0.25;
+
+function fill(contacts: ContactBuffer, rows: number): void {
+  contacts.reserve(rows);
+  contacts.count = rows;
+  RESIDENT_FIELDS.forEach((name, f) => {
+    for (let c = 0; c < rows; c++) contacts[name][c] = name === 'a' || name === 'b' || name === 'order' ? c * 4 + f : value(c, f);
+  });
+}
+
+function expectKept(contacts: ContactBuffer, rows: number, where: string): void {
+  RESIDENT_FIELDS.forEach((name, f) => {
+    const want = Array.from({ length: rows }, (_, c) => (name === 'a' || name === 'b' || name === 'order' ? c * 4 + f : value(c, f)));
+    expect(Array.from(contacts[name].subarray(0, rows)), `${where}: ${name}`).toEqual(want);
+  });
+}
+
+/** Whether each field has a buffer of its own (not a view of the kernels' memory). */
+function ownArrays(contacts: ContactBuffer): boolean {
+  return RESIDENT_FIELDS.every((name) => contacts[name].byteOffset === 0 && contacts[name].buffer.byteLength === contacts[name].byteLength);
+}
+
+describe('rows resident in the kernels\' memory', () => {
+  it('move in when a step packs on one thread, keep their values as they grow, and move out for threads and when packing stops', () => {
+    const contacts = new ContactBuffer();
+    fill(contacts, 300);
+    expect(contacts.usePacked(true, 64, false)).toBe(true);
+    expect(contacts.residentRows).toBe(true);
+    const views = contacts.kernels?.rowViews;
+    for (const name of RESIDENT_FIELDS) expect(contacts[name], name).toBe(views?.[name]);
+    expect(ownArrays(contacts)).toBe(false);
+    expectKept(contacts, 300, 'moved in');
+
+    // Growth mid-step (the collide stage's reserve) keeps them resident, in a larger memory.
+    contacts.reserve(20_000);
+    expect(contacts.residentRows).toBe(true);
+    expect(contacts.a.length).toBeGreaterThanOrEqual(20_000);
+    expect(contacts.nx).toBe(contacts.kernels?.rowViews?.nx);
+    expectKept(contacts, 300, 'grown');
+
+    // Threads share the rows' own arrays: a threaded step takes them out.
+    contacts.usePacked(true, 64, true);
+    expect(contacts.residentRows).toBe(false);
+    expect(contacts.kernels?.rowViews ?? null).toBe(null);
+    expect(ownArrays(contacts)).toBe(true);
+    expectKept(contacts, 300, 'for threads');
+
+    // Back on one thread, then a second without packing: the memory goes, the rows stay.
+    expect(contacts.usePacked(true, 64, false)).toBe(true);
+    expect(contacts.residentRows).toBe(true);
+    for (let step = 0; step <= 60; step++) contacts.usePacked(false, 64, false);
+    expect(contacts.residentRows).toBe(false);
+    expect(contacts.kernels).toBe(null);
+    expect(ownArrays(contacts)).toBe(true);
+    expectKept(contacts, 300, 'let go');
+  });
+});
