@@ -216,9 +216,9 @@ export class ContactBuffer {
    * Room in `kernels` for `rows` rows and `bodies` bodies, the rows' fields moved into its
    * memory when `resident` (their values copied over). False, with nothing moved, where there is none.
    */
-  private reserveKernels(kernels: RowKernels, rows: number, bodies: number, resident: boolean): boolean {
+  private reserveKernels(kernels: RowKernels, rows: number, bodies: number, resident: boolean, pairs = 0): boolean {
     const before = this.rowFields();
-    if (!kernels.reserve(rows, bodies, resident)) return false;
+    if (!kernels.reserve(rows, bodies, resident, pairs)) return false;
     const views = kernels.rowViews;
     if (views !== null && views.a !== this.a) {
       for (const name of RESIDENT_FIELDS) copyInto(views[name], before[name]);
@@ -226,6 +226,19 @@ export class ContactBuffer {
     }
     this.residentRows = views !== null;
     return true;
+  }
+
+  /**
+   * The kernels, with room for `bodies` bodies and `pairs` pairs in the collide kernel's regions
+   * (wasm/collide-kernel.ts), while the rows are resident; else null, and the collide stage runs
+   * in TypeScript.
+   */
+  kernelsForCollide(bodies: number, pairs: number): RowKernels | null {
+    const kernels = this.kernels;
+    if (!this.residentRows || kernels === null) return null;
+    if (this.reserveKernels(kernels, this.a.length, bodies, true, pairs)) return kernels;
+    this.releasePacked();
+    return null;
   }
 
   /** The rows' fields that can live in the kernels' memory, as they are now. */
@@ -276,7 +289,6 @@ export class ContactBuffer {
     const kernels = this.kernels;
     if (this.residentRows && kernels !== null && !this.reserveKernels(kernels, n, 0, true)) this.releasePacked();
     if (!this.residentRows) this.growRowFields(n);
-    this.pair = grown(this.pair, n);
     this.colour = grown(this.colour, n);
     this.walls = grown(this.walls, n);
     this.kicked = grown(this.kicked, n);
@@ -284,6 +296,7 @@ export class ContactBuffer {
 
   private growRowFields(n: number): void {
     this.a = grown(this.a, n);
+    this.pair = grown(this.pair, n);
     this.b = grown(this.b, n);
     this.nx = grown(this.nx, n);
     this.ny = grown(this.ny, n);

@@ -34,6 +34,7 @@ import type { ContactListener } from './contact-data.js';
 import { ContactListeners } from './listeners.js';
 import { ContactState } from './contact-state.js';
 import { collidePairs } from './collide.js';
+import { collideInKernels } from './wasm/collide-kernel.js';
 import { collideBlocks } from './parallel/collide-blocks.js';
 import { RowColours } from './colour.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
@@ -449,13 +450,19 @@ export class World {
     st.solveRestarts = restarts;
   }
 
-  /** Contact rows from the cached pairs (collide.ts), on the team's threads when there are several (collide-blocks.ts), then their colours (colour.ts). */
+  /**
+   * Contact rows from the cached pairs (collide.ts; as WebAssembly, wasm/collide-kernel.ts, on one
+   * thread while the rows live in the kernels' memory), on the team's threads when there are
+   * several (collide-blocks.ts), then their colours (colour.ts).
+   */
   private collide(h: number): void {
     const spec = this.opts.speculativeDistance;
     if (this.runner.threads > 1) {
       collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair, this.colours);
     } else {
-      collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+      if (!collideInKernels(this.store, this.bp.pairs, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair)) {
+        collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+      }
       this.colours.sort(this.store, this.contacts);
     }
   }

@@ -54,6 +54,11 @@ export const op = {
   /** i32.store and f32.store at byte `offset` (4-byte aligned). */
   storeI32: (offset: number): number[] => [0x36, 2, ...uleb(offset)],
   storeF32: (offset: number): number[] => [0x38, 2, ...uleb(offset)],
+  /** f32.load at byte `offset` (4-byte aligned); `f64PromoteF32` makes it an f64, exactly. */
+  loadF32: (offset: number): number[] => [0x2a, 2, ...uleb(offset)],
+  f64PromoteF32: [0xbb],
+  /** i32.load8_u at byte `offset`. */
+  loadU8: (offset: number): number[] => [0x2d, 0, ...uleb(offset)],
   i32: (value: number): number[] => [0x41, ...sleb(value)],
   f64: (value: number): number[] => [0x44, ...new Uint8Array(new Float64Array([value]).buffer)],
   i32Add: [0x6a],
@@ -63,6 +68,7 @@ export const op = {
   i32Eqz: [0x45],
   i32Or: [0x72],
   i32And: [0x71],
+  i32Sub: [0x6b],
   f64Add: [0xa0],
   f64Sub: [0xa1],
   f64Mul: [0xa2],
@@ -85,6 +91,7 @@ export const op = {
   else: [0x05],
   end: [0x0b],
   brIf: (depth: number): number[] => [0x0d, ...uleb(depth)],
+  br: (depth: number): number[] => [0x0c, ...uleb(depth)],
 };
 
 /** A function: its parameter and result types, its extra locals, its body (without the final `end`). */

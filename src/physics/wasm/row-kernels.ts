@@ -22,6 +22,7 @@ import { noteSharedGrowth } from '../grown.js';
 import { SHOCK_MASS_RATIO } from '../shock.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import { f64, i32, moduleBytes, op, type FunctionDef, type ValueType } from './encoder.js';
+import { collideKernel } from './collide-kernel.js';
 
 const PAGE = 65536;
 /** Bytes per packed row and byte offsets of its fields (packed-rows.ts). */
@@ -360,6 +361,7 @@ function prepareKernel(): FunctionDef {
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
 type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: number, omega: number) => number;
 type PrepareFn = (...args: number[]) => number;
+type CollideFn = (...args: number[]) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -375,7 +377,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -414,6 +416,7 @@ function isSharedMemory(memory: WebAssembly.Memory): boolean {
  */
 export interface RowViews {
   a: Int32Array;
+  pair: Int32Array;
   b: Int32Array;
   order: Int32Array;
   nx: Float64Array;
@@ -433,15 +436,47 @@ export interface RowViews {
 
 /** RowViews' fields in the order they are laid out, which is `prepare`'s parameter order. */
 export const RESIDENT_FIELDS = [
-  'a', 'b', 'order', 'nx', 'ny', 'separation', 'baseSeparation', 'impulse', 'tangentImpulse', 'mass', 'approach', 'bias', 'friction', 'bounce', 'warmImpulse', 'warmTangent',
+  'a', 'b', 'order', 'nx', 'ny', 'separation', 'baseSeparation', 'impulse', 'tangentImpulse', 'mass', 'approach', 'bias', 'friction', 'bounce', 'warmImpulse', 'warmTangent', 'pair',
 ] as const;
 /** Bytes a resident row takes over its fields, each field's region rounded up to 8 bytes. */
 const residentBytes = (rows: number): number => RESIDENT_FIELDS.reduce((sum, name) => sum + align8(rows * FIELD_BYTES[name]), 0);
 const FIELD_BYTES: Record<keyof RowViews, number> = {
-  a: 4, b: 4, order: 4, warmImpulse: 4, warmTangent: 4,
+  a: 4, b: 4, order: 4, warmImpulse: 4, warmTangent: 4, pair: 4,
   nx: 8, ny: 8, separation: 8, baseSeparation: 8, impulse: 8, tangentImpulse: 8, mass: 8, approach: 8, bias: 8, friction: 8, bounce: 8,
 };
 const align8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
+/**
+ * The collide kernel's inputs and lists in this memory (wasm/collide-kernel.ts), while the rows
+ * are resident: copies of the bodies and the pairs, made each step, and what the kernel leaves
+ * to TypeScript.
+ */
+export interface CollideRegions {
+  /** The far, fix, wall and special counts. */
+  head: Int32Array;
+  flags: Uint8Array;
+  x: Float64Array;
+  y: Float64Array;
+  halfWidth: Float64Array;
+  halfHeight: Float64Array;
+  radius: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  pairA: Int32Array;
+  pairB: Int32Array;
+  pairImp: Float32Array;
+  pairTan: Float32Array;
+  /** Pairs too far apart to meet within the step. */
+  far: Int32Array;
+  /** Rows whose normal `collidePairs`'s code finds, walls, and rows with a body that needs TypeScript. */
+  fix: Int32Array;
+  walls: Int32Array;
+  special: Int32Array;
+}
+/** Bytes a body takes in CollideRegions (its flags, rounded up, and seven numbers), and a pair. */
+const COLLIDE_BODY = 8 + 7 * 8;
+const COLLIDE_PAIR = 5 * 4;
+const COLLIDE_ROW = 3 * 4;
+
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
 const MATERIAL = 16;
 
@@ -464,6 +499,10 @@ export class RowKernels {
   private pushFn: PushFn | null = null;
   private warmFn: WarmFn | null = null;
   private prepareFn: PrepareFn | null = null;
+  private collideFn: CollideFn | null = null;
+  private pairCapacity = 0;
+  /** The collide kernel's regions, while the rows are resident. */
+  collideRegions: CollideRegions | null = null;
   /** Whether the memory holds the contact rows' fields too (`reserve`'s `resident`), and where. */
   private resident = false;
   private frictionAt = 0;
@@ -513,11 +552,12 @@ export class RowKernels {
    * also holds the contact rows' main fields (`rowViews`, new and empty whenever the layout
    * changes: their owner copies the values over), and each body's friction and gravity factor.
    */
-  reserve(rows: number, bodies: number, resident = false): boolean {
-    if (this.memory !== null && rows <= this.rowCapacity && bodies <= this.bodyCapacity && resident === this.resident) return true;
+  reserve(rows: number, bodies: number, resident = false, pairs = 0): boolean {
+    if (this.memory !== null && rows <= this.rowCapacity && bodies <= this.bodyCapacity && resident === this.resident && pairs <= this.pairCapacity) return true;
     const rowCapacity = Math.max(rows, this.rowCapacity);
     const bodyCapacity = Math.max(bodies, this.bodyCapacity);
-    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * MATERIAL : 0;
+    const pairCapacity = resident ? Math.max(pairs, this.pairCapacity) : 0;
+    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 64 : 0;
     const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
     // Resident rows move to a new memory (their owner copies them over from the old views): in
     // a memory grown in place, the new layout's regions would overlap the old ones.
@@ -536,7 +576,7 @@ export class RowKernels {
         return false;
       }
     }
-    this.place(rowCapacity, bodyCapacity, resident);
+    this.place(rowCapacity, bodyCapacity, resident, pairCapacity);
     if (this.layout !== null) noteSharedGrowth();
     return true;
   }
@@ -551,11 +591,12 @@ export class RowKernels {
     this.pushFn = exports.push as PushFn;
     this.warmFn = exports.warm as WarmFn;
     this.prepareFn = exports.prepare as PrepareFn;
+    this.collideFn = exports.collide as CollideFn;
     return true;
   }
 
   /** Lays the regions out for these capacities (and the resident rows' after them), and views them. */
-  private place(rowCapacity: number, bodyCapacity: number, resident = false): void {
+  private place(rowCapacity: number, bodyCapacity: number, resident = false, pairCapacity = 0): void {
     const buffer = (this.memory as WebAssembly.Memory).buffer;
     this.rowCapacity = rowCapacity;
     this.bodyCapacity = bodyCapacity;
@@ -568,6 +609,8 @@ export class RowKernels {
     this.packedBase = new Float64Array(buffer, this.baseAt, rowCapacity);
     this.resident = resident;
     this.views = null;
+    this.collideRegions = null;
+    this.pairCapacity = pairCapacity;
     if (!resident) return;
     let at = this.massesAt + bodyCapacity * 8;
     this.frictionAt = at;
@@ -580,6 +623,53 @@ export class RowKernels {
       at += align8(rowCapacity * bytes);
     }
     this.views = views as RowViews;
+    const f64s = (n: number): Float64Array => {
+      const view = new Float64Array(buffer, at, n);
+      at += n * 8;
+      return view;
+    };
+    const i32s = (n: number): Int32Array => {
+      const view = new Int32Array(buffer, at, n);
+      at += align8(n * 4);
+      return view;
+    };
+    const f32s = (n: number): Float32Array => {
+      const view = new Float32Array(buffer, at, n);
+      at += align8(n * 4);
+      return view;
+    };
+    const x = f64s(bodyCapacity);
+    const y = f64s(bodyCapacity);
+    const halfWidth = f64s(bodyCapacity);
+    const halfHeight = f64s(bodyCapacity);
+    const radius = f64s(bodyCapacity);
+    const vx = f64s(bodyCapacity);
+    const vy = f64s(bodyCapacity);
+    const head = i32s(4);
+    const flags = new Uint8Array(buffer, at, bodyCapacity);
+    at += align8(bodyCapacity);
+    this.collideRegions = {
+      head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
+      pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity),
+      fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity),
+    };
+  }
+
+  /**
+   * The collide kernel (wasm/collide-kernel.ts) over the first `count` pairs loaded into
+   * `collideRegions`, writing the resident rows: returns how many rows there are (written up to
+   * the rows' room only).
+   */
+  collide(count: number, speculativeDistance: number, dt: number): number {
+    const r = this.collideRegions as CollideRegions;
+    const v = this.views as RowViews;
+    return (this.collideFn as CollideFn)(
+      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, count,
+      r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
+      v.a.byteOffset, v.b.byteOffset, v.pair.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset, v.baseSeparation.byteOffset,
+      v.impulse.byteOffset, v.tangentImpulse.byteOffset, r.far.byteOffset, r.fix.byteOffset, r.walls.byteOffset, r.special.byteOffset, r.head.byteOffset,
+      this.rowCapacity, speculativeDistance, dt,
+    );
   }
 
   /** The contact rows' fields in this memory, while `reserve` made them resident; else null. */
@@ -594,6 +684,9 @@ export class RowKernels {
     this.pushFn = null;
     this.warmFn = null;
     this.prepareFn = null;
+    this.collideFn = null;
+    this.collideRegions = null;
+    this.pairCapacity = 0;
     this.resident = false;
     this.views = null;
     this.heap = new Float64Array(0);

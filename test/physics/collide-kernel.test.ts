@@ -1,0 +1,138 @@
+/**
+ * The collide stage as WebAssembly (src/physics/wasm/collide-kernel.ts) against `collidePairs`
+ * (collide.ts), which it stands in for on one thread while the rows live in the row kernels'
+ * memory: from the same world, each must make the
+ * same rows bit for bit, the same walls, kinematic kicks, sleepers to wake and sensor pairs in
+ * the same order, and leave the pair cache (warm starts, touching, events) the same. Worlds
+ * with every case the kernel hands back to TypeScript: sensors, sleepers, a moving kinematic
+ * body, two bodies at one centre, and a corner met within 1e-150 m.
+ */
+import { describe, expect, it } from 'vitest';
+import { collidePairs } from '../../src/physics/collide';
+import { World, mulberry32 } from '../../src/physics/index';
+import { collideInKernels } from '../../src/physics/wasm/collide-kernel';
+import { RowKernels } from '../../src/physics/wasm/row-kernels';
+import { pile } from '../../src/scenes/pile';
+import { internals } from './helpers';
+
+const DT = 1 / 60;
+
+interface Outcome {
+  rows: number[][];
+  walls: number[];
+  kicked: number[];
+  woken: number[];
+  sensors: number[];
+  pairs: number[][];
+  events: number;
+}
+
+/** One collide stage of a copy of `world` (restored from its snapshot), by `collidePairs` or by the kernel. */
+function collideOnce(world: World, useKernel: boolean): Outcome {
+  const copy = World.fromJSON(world.toJSON());
+  const { store, bp, contacts } = internals(copy);
+  const woken: number[] = [];
+  const sensors: number[] = [];
+  const wake = (i: number): void => void woken.push(i);
+  const onSensor = (p: number): void => void sensors.push(p);
+  const spec = copy.options.speculativeDistance;
+  if (useKernel) {
+    // The rows move into the kernels' memory as a step that packs moves them (from the
+    // restored world's small buffer, so the kernel also meets more rows than there is room for).
+    expect(contacts.usePacked(true, store.capacity, false)).toBe(true);
+    expect(contacts.residentRows).toBe(true);
+    expect(collideInKernels(store, bp.pairs, contacts, DT, spec, wake, onSensor)).toBe(true);
+  } else {
+    collidePairs(store, bp, contacts, DT, spec, wake, onSensor);
+  }
+  const n = contacts.count;
+  const fields = [contacts.a, contacts.b, contacts.pair, contacts.nx, contacts.ny, contacts.separation, contacts.baseSeparation, contacts.impulse, contacts.tangentImpulse];
+  const pairs = bp.pairs;
+  return {
+    rows: fields.map((f) => Array.from(f.subarray(0, n))),
+    walls: Array.from(contacts.walls.subarray(0, contacts.wallCount)),
+    kicked: Array.from(contacts.kicked.subarray(0, contacts.kickedCount)),
+    woken,
+    sensors,
+    pairs: [pairs.impulse, pairs.tangentImpulse, pairs.touching].map((f) => Array.from(f.subarray(0, pairs.count))),
+    events: eventCount(copy),
+  };
+}
+
+/** How many contact events the world has buffered (the collide stage adds one for each far pair that stopped touching). */
+function eventCount(world: World): number {
+  // Private to the world: read here only to compare the two ways.
+  return (world as unknown as { events: { count: number } }).events.count;
+}
+
+/** Both ways, compared bit for bit (Object.is: -0 and NaN count); returns the kernel's outcome. */
+function expectSame(world: World): Outcome {
+  const ts = collideOnce(world, false);
+  const wasm = collideOnce(world, true);
+  expect(wasm.rows[0].length, 'rows').toBe(ts.rows[0].length);
+  for (let f = 0; f < ts.rows.length; f++) {
+    for (let c = 0; c < ts.rows[f].length; c++) {
+      if (!Object.is(wasm.rows[f][c], ts.rows[f][c])) expect.fail(`field ${f} of row ${c}: ${wasm.rows[f][c]} against ${ts.rows[f][c]}`);
+    }
+  }
+  expect(wasm.walls).toEqual(ts.walls);
+  expect(wasm.kicked).toEqual(ts.kicked);
+  expect(wasm.woken).toEqual(ts.woken);
+  expect(wasm.sensors).toEqual(ts.sensors);
+  expect(wasm.pairs).toEqual(ts.pairs);
+  expect(wasm.events).toBe(ts.events);
+  return wasm;
+}
+
+describe.skipIf(RowKernels.create() === null)('the collide kernel', () => {
+  it('makes a falling pile’s rows as collidePairs does, step after step', () => {
+    const world = new World();
+    pile(world, { count: 1500 });
+    let most = 0;
+    let walls = 0;
+    for (let step = 0; step < 120; step++) {
+      world.step(DT);
+      if (step % 20 === 19) {
+        const out = expectSame(world);
+        most = Math.max(most, out.rows[0].length);
+        walls = Math.max(walls, out.walls.length);
+      }
+    }
+    expect(most).toBeGreaterThan(1000);
+    expect(walls).toBeGreaterThan(10);
+  });
+
+  it('hands sensors, sleepers and a moving kinematic body back to TypeScript, in the same order', () => {
+    const world = new World({ gravity: { x: 0, y: -10 }, enableSleep: true });
+    world.createBody({ type: 'static', y: -0.5, halfWidth: 20, halfHeight: 0.5, radius: 0 });
+    const random = mulberry32(7);
+    for (let i = 0; i < 120; i++) {
+      world.createBody({ x: -8 + (i % 16), y: 0.5 + Math.floor(i / 16) * 1.02, halfWidth: 0.4 * random(), halfHeight: 0.3, radius: 0.1 + 0.1 * random() });
+    }
+    // Let them settle and sleep, then wake the left half by hand: the right half stays asleep.
+    for (let step = 0; step < 400; step++) world.step(DT);
+    const bodies = world.getBodies().filter((b) => b.type === 'dynamic');
+    expect(bodies.some((b) => !b.isAwake)).toBe(true);
+    for (const b of bodies) if (b.x < 0) b.wake();
+    world.createBody({ type: 'kinematic', x: -4, y: 3, vx: 2, halfWidth: 1, halfHeight: 0.2, radius: 0 });
+    world.createBody({ sensor: true, x: 1, y: 1, halfWidth: 3, halfHeight: 1, radius: 0 });
+    world.createBody({ sensor: true, x: 6, y: 2, radius: 1.5 });
+    world.step(DT);
+    const out = expectSame(world);
+    expect(out.sensors.length).toBeGreaterThan(0);
+    expect(out.kicked.length).toBeGreaterThan(0);
+    expect(out.woken.length).toBeGreaterThan(0);
+  });
+
+  it('leaves two bodies at one centre, and a corner met within 1e-150 m, to collidePairs’s own code', () => {
+    const world = new World({ gravity: { x: 0, y: 0 } });
+    world.createBody({ x: 0, y: 0, halfWidth: 0.5, halfHeight: 0.5, radius: 0 });
+    world.createBody({ x: 0, y: 0, halfWidth: 0.3, halfHeight: 0.2, radius: 0.1 });
+    world.createBody({ x: 5, y: 5, radius: 0.5 });
+    world.createBody({ x: 5 + 1e-200, y: 5 + 1e-200, radius: 0.5 });
+    const out = expectSame(world);
+    expect(out.rows[0].length).toBe(2);
+    // Neither normal is the kernel's placeholder (0, 0).
+    for (let c = 0; c < 2; c++) expect(Math.hypot(out.rows[3][c], out.rows[4][c])).toBeCloseTo(1, 12);
+  });
+});
