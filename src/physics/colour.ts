@@ -32,7 +32,7 @@ export const COLOUR_COUNT = 33;
  * colour j + 1): the first 28, the last 4 being kept for rows with a static body, so a body
  * pressed against a wall in a dense heap still finds a colour for that row.
  */
-const DYNAMIC_COLOURS = 0x0fffffff;
+export const DYNAMIC_COLOURS = 0x0fffffff;
 /** Colours 1 to 32 that a row with a static body may take when colour 0 is taken: all. */
 const WALL_COLOURS = ~0;
 
@@ -52,8 +52,9 @@ export class RowColours {
    * `contacts.colourStart`.
    * Call after the collide stage, before the solver. Allocates only to grow.
    */
-  sort(store: BodyStore, contacts: ContactBuffer): void {
+  sort(store: BodyStore, contacts: ContactBuffer, collidedInKernels = false): void {
     const n = contacts.count;
+    if (collidedInKernels && this.sortInKernels(store, contacts)) return;
     this.prepare(store, contacts);
     const kind = store.kind;
     const { a, b, colourStart, colour } = contacts;
@@ -111,6 +112,26 @@ export class RowColours {
       }
     }
     this.order(contacts, rows, homes, store.end);
+  }
+
+  /**
+   * `sort` as WebAssembly (wasm/colour-kernel.ts), where the collide kernel made this step's rows
+   * in the kernels' memory (its body flags say which bodies are static) and no skipping pass
+   * walks each body's rows (the frontier's lists are made here in TypeScript). Returns false,
+   * having done nothing, otherwise.
+   */
+  private sortInKernels(store: BodyStore, contacts: ContactBuffer): boolean {
+    const kernels = contacts.kernels;
+    if (kernels === null || !contacts.residentRows || contacts.frontier.used || kernels.collideRegions === null) return false;
+    kernels.colour(contacts.count, store.end);
+    const start = contacts.colourStart;
+    start.set(kernels.collideRegions.colourStart);
+    let used = 0;
+    for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > start[k]) used++;
+    this.used = used;
+    contacts.homes = 1;
+    contacts.frontier.invalidate();
+    return true;
   }
 
   /** Clears the masks and counts (each row's colour and the colour order grow with the rows: `ContactBuffer.reserve`). */

@@ -289,7 +289,6 @@ export class ContactBuffer {
     const kernels = this.kernels;
     if (this.residentRows && kernels !== null && !this.reserveKernels(kernels, n, 0, true)) this.releasePacked();
     if (!this.residentRows) this.growRowFields(n);
-    this.colour = grown(this.colour, n);
     this.walls = grown(this.walls, n);
     this.kicked = grown(this.kicked, n);
   }
@@ -297,6 +296,7 @@ export class ContactBuffer {
   private growRowFields(n: number): void {
     this.a = grown(this.a, n);
     this.pair = grown(this.pair, n);
+    this.colour = grown(this.colour, n);
     this.b = grown(this.b, n);
     this.nx = grown(this.nx, n);
     this.ny = grown(this.ny, n);

@@ -460,10 +460,9 @@ export class World {
     if (this.runner.threads > 1) {
       collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair, this.colours);
     } else {
-      if (!collideInKernels(this.store, this.bp.pairs, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair)) {
-        collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
-      }
-      this.colours.sort(this.store, this.contacts);
+      const inKernels = collideInKernels(this.store, this.bp.pairs, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+      if (!inKernels) collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+      this.colours.sort(this.store, this.contacts, inKernels);
     }
   }
 

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collidePairs } from '../../src/physics/collide';
+import { COLOUR_COUNT, RowColours } from '../../src/physics/colour';
 import { World, mulberry32 } from '../../src/physics/index';
 import { collideInKernels } from '../../src/physics/wasm/collide-kernel';
 import { RowKernels } from '../../src/physics/wasm/row-kernels';
@@ -19,6 +20,8 @@ const DT = 1 / 60;
 
 interface Outcome {
   rows: number[][];
+  /** The colour order, each row's colour and the groups' starts (colour.ts), after the collide stage. */
+  colours: number[][];
   walls: number[];
   kicked: number[];
   woken: number[];
@@ -45,11 +48,14 @@ function collideOnce(world: World, useKernel: boolean): Outcome {
   } else {
     collidePairs(store, bp, contacts, DT, spec, wake, onSensor);
   }
+  // The colouring, in WebAssembly after the kernel (wasm/colour-kernel.ts), else in TypeScript.
+  new RowColours().sort(store, contacts, useKernel);
   const n = contacts.count;
   const fields = [contacts.a, contacts.b, contacts.pair, contacts.nx, contacts.ny, contacts.separation, contacts.baseSeparation, contacts.impulse, contacts.tangentImpulse];
   const pairs = bp.pairs;
   return {
     rows: fields.map((f) => Array.from(f.subarray(0, n))),
+    colours: [Array.from(contacts.order.subarray(0, n)), Array.from(contacts.colour.subarray(0, n)), Array.from(contacts.colourStart.subarray(0, COLOUR_COUNT + 2))],
     walls: Array.from(contacts.walls.subarray(0, contacts.wallCount)),
     kicked: Array.from(contacts.kicked.subarray(0, contacts.kickedCount)),
     woken,
@@ -75,6 +81,7 @@ function expectSame(world: World): Outcome {
       if (!Object.is(wasm.rows[f][c], ts.rows[f][c])) expect.fail(`field ${f} of row ${c}: ${wasm.rows[f][c]} against ${ts.rows[f][c]}`);
     }
   }
+  expect(wasm.colours).toEqual(ts.colours);
   expect(wasm.walls).toEqual(ts.walls);
   expect(wasm.kicked).toEqual(ts.kicked);
   expect(wasm.woken).toEqual(ts.woken);
@@ -122,6 +129,21 @@ describe.skipIf(RowKernels.create() === null)('the collide kernel', () => {
     expect(out.sensors.length).toBeGreaterThan(0);
     expect(out.kicked.length).toBeGreaterThan(0);
     expect(out.woken.length).toBeGreaterThan(0);
+  });
+
+  it('colours a body with more rows than there are colours as colour.ts does: the rest go to the overflow group', () => {
+    const world = new World({ gravity: { x: 0, y: 0 } });
+    world.createBody({ type: 'static', x: 0, y: -2.9, halfWidth: 10, halfHeight: 0.5, radius: 0 });
+    world.createBody({ x: 0, y: 0, halfWidth: 2, halfHeight: 2, radius: 0 });
+    // 40 balls on the big box's edge, each overlapping it and the floor's reach: 40 rows on one body.
+    for (let i = 0; i < 40; i++) {
+      const t = (i / 40) * 2 * Math.PI;
+      world.createBody({ x: 2.2 * Math.cos(t), y: 2.2 * Math.sin(t), radius: 0.25 });
+    }
+    const out = expectSame(world);
+    const start = out.colours[2];
+    expect(start[COLOUR_COUNT + 1] - start[COLOUR_COUNT], 'rows in the overflow group').toBeGreaterThan(0);
+    expect(start[1] - start[0], 'wall rows in colour 0').toBeGreaterThan(0);
   });
 
   it('leaves two bodies at one centre, and a corner met within 1e-150 m, to collidePairs’s own code', () => {

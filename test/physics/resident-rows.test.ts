@@ -8,20 +8,23 @@ import { describe, expect, it } from 'vitest';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { RESIDENT_FIELDS } from '../../src/physics/wasm/row-kernels';
 
-/** Row c's value of field number f: distinct per row and field, exact in a Float32Array. */
-const value = (c: number, f: number): number => c * 4 + f + 0.25;
+/** Row c's value of field number f in `field`: distinct per row and field, exact in the field's type. */
+function value(field: ArrayLike<number>, c: number, f: number): number {
+  if (field instanceof Uint8Array) return (c + f) % 256;
+  return field instanceof Int32Array ? c * 4 + f : c * 4 + f + 0.25;
+}
 
 function fill(contacts: ContactBuffer, rows: number): void {
   contacts.reserve(rows);
   contacts.count = rows;
   RESIDENT_FIELDS.forEach((name, f) => {
-    for (let c = 0; c < rows; c++) contacts[name][c] = contacts[name] instanceof Int32Array ? c * 4 + f : value(c, f);
+    for (let c = 0; c < rows; c++) contacts[name][c] = value(contacts[name], c, f);
   });
 }
 
 function expectKept(contacts: ContactBuffer, rows: number, where: string): void {
   RESIDENT_FIELDS.forEach((name, f) => {
-    const want = Array.from({ length: rows }, (_, c) => (contacts[name] instanceof Int32Array ? c * 4 + f : value(c, f)));
+    const want = Array.from({ length: rows }, (_, c) => value(contacts[name], c, f));
     expect(Array.from(contacts[name].subarray(0, rows)), `${where}: ${name}`).toEqual(want);
   });
 }

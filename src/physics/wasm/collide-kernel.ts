@@ -25,7 +25,7 @@ import type { CollideRegions } from './row-kernels.js';
 /** Body flags: moves this step (an awake dynamic body, or a kinematic one with a velocity). */
 const ACTIVE = 1;
 /** Body flags: static (its rows are walls). */
-const STATIC = 2;
+export const STATIC = 2;
 /** Body flags: its rows need TypeScript (a sensor, a moving kinematic body, a dynamic one asleep). */
 const SPECIAL = 4;
 /** Body flags: a sensor (its pairs make no row). */

@@ -54,6 +54,8 @@ export const op = {
   /** i32.store and f32.store at byte `offset` (4-byte aligned). */
   storeI32: (offset: number): number[] => [0x36, 2, ...uleb(offset)],
   storeF32: (offset: number): number[] => [0x38, 2, ...uleb(offset)],
+  /** i32.store8 at byte `offset`. */
+  storeU8: (offset: number): number[] => [0x3a, 0, ...uleb(offset)],
   /** f32.load at byte `offset` (4-byte aligned); `f64PromoteF32` makes it an f64, exactly. */
   loadF32: (offset: number): number[] => [0x2a, 2, ...uleb(offset)],
   f64PromoteF32: [0xbb],
@@ -69,6 +71,9 @@ export const op = {
   i32Or: [0x72],
   i32And: [0x71],
   i32Sub: [0x6b],
+  i32Xor: [0x73],
+  i32Ctz: [0x68],
+  i32Ne: [0x47],
   f64Add: [0xa0],
   f64Sub: [0xa1],
   f64Mul: [0xa2],

@@ -20,9 +20,11 @@
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IDS, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT } from '../packed-rows.js';
 import { noteSharedGrowth } from '../grown.js';
 import { SHOCK_MASS_RATIO } from '../shock.js';
+import { COLOUR_COUNT } from '../colour.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import { f64, i32, moduleBytes, op, type FunctionDef, type ValueType } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
+import { colourKernel } from './colour-kernel.js';
 
 const PAGE = 65536;
 /** Bytes per packed row and byte offsets of its fields (packed-rows.ts). */
@@ -362,6 +364,7 @@ type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: n
 type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: number, omega: number) => number;
 type PrepareFn = (...args: number[]) => number;
 type CollideFn = (...args: number[]) => number;
+type ColourFn = (...args: number[]) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -377,7 +380,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -417,6 +420,7 @@ function isSharedMemory(memory: WebAssembly.Memory): boolean {
 export interface RowViews {
   a: Int32Array;
   pair: Int32Array;
+  colour: Uint8Array;
   b: Int32Array;
   order: Int32Array;
   nx: Float64Array;
@@ -436,12 +440,12 @@ export interface RowViews {
 
 /** RowViews' fields in the order they are laid out, which is `prepare`'s parameter order. */
 export const RESIDENT_FIELDS = [
-  'a', 'b', 'order', 'nx', 'ny', 'separation', 'baseSeparation', 'impulse', 'tangentImpulse', 'mass', 'approach', 'bias', 'friction', 'bounce', 'warmImpulse', 'warmTangent', 'pair',
+  'a', 'b', 'order', 'nx', 'ny', 'separation', 'baseSeparation', 'impulse', 'tangentImpulse', 'mass', 'approach', 'bias', 'friction', 'bounce', 'warmImpulse', 'warmTangent', 'pair', 'colour',
 ] as const;
 /** Bytes a resident row takes over its fields, each field's region rounded up to 8 bytes. */
 const residentBytes = (rows: number): number => RESIDENT_FIELDS.reduce((sum, name) => sum + align8(rows * FIELD_BYTES[name]), 0);
 const FIELD_BYTES: Record<keyof RowViews, number> = {
-  a: 4, b: 4, order: 4, warmImpulse: 4, warmTangent: 4, pair: 4,
+  a: 4, b: 4, order: 4, warmImpulse: 4, warmTangent: 4, pair: 4, colour: 1,
   nx: 8, ny: 8, separation: 8, baseSeparation: 8, impulse: 8, tangentImpulse: 8, mass: 8, approach: 8, bias: 8, friction: 8, bounce: 8,
 };
 const align8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
@@ -471,9 +475,13 @@ export interface CollideRegions {
   fix: Int32Array;
   walls: Int32Array;
   special: Int32Array;
+  /** The colouring's scratch (wasm/colour-kernel.ts): each body's colours and wall row, and the groups' starts. */
+  masks: Int32Array;
+  walled: Uint8Array;
+  colourStart: Int32Array;
 }
 /** Bytes a body takes in CollideRegions (its flags, rounded up, and seven numbers), and a pair. */
-const COLLIDE_BODY = 8 + 7 * 8;
+const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8;
 const COLLIDE_PAIR = 5 * 4;
 const COLLIDE_ROW = 3 * 4;
 
@@ -500,6 +508,7 @@ export class RowKernels {
   private warmFn: WarmFn | null = null;
   private prepareFn: PrepareFn | null = null;
   private collideFn: CollideFn | null = null;
+  private colourFn: ColourFn | null = null;
   private pairCapacity = 0;
   /** The collide kernel's regions, while the rows are resident. */
   collideRegions: CollideRegions | null = null;
@@ -557,7 +566,7 @@ export class RowKernels {
     const rowCapacity = Math.max(rows, this.rowCapacity);
     const bodyCapacity = Math.max(bodies, this.bodyCapacity);
     const pairCapacity = resident ? Math.max(pairs, this.pairCapacity) : 0;
-    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 64 : 0;
+    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + 128 : 0;
     const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
     // Resident rows move to a new memory (their owner copies them over from the old views): in
     // a memory grown in place, the new layout's regions would overlap the old ones.
@@ -592,6 +601,7 @@ export class RowKernels {
     this.warmFn = exports.warm as WarmFn;
     this.prepareFn = exports.prepare as PrepareFn;
     this.collideFn = exports.collide as CollideFn;
+    this.colourFn = exports.colour as ColourFn;
     return true;
   }
 
@@ -616,10 +626,17 @@ export class RowKernels {
     this.frictionAt = at;
     this.gravityAt = at + bodyCapacity * 8;
     at += bodyCapacity * MATERIAL;
-    const views: Partial<Record<keyof RowViews, Float64Array | Int32Array | Float32Array>> = {};
+    const views: Partial<Record<keyof RowViews, Float64Array | Int32Array | Float32Array | Uint8Array>> = {};
     for (const name of RESIDENT_FIELDS) {
       const bytes = FIELD_BYTES[name];
-      views[name] = bytes === 8 ? new Float64Array(buffer, at, rowCapacity) : name === 'warmImpulse' || name === 'warmTangent' ? new Float32Array(buffer, at, rowCapacity) : new Int32Array(buffer, at, rowCapacity);
+      views[name] =
+        bytes === 8
+          ? new Float64Array(buffer, at, rowCapacity)
+          : bytes === 1
+            ? new Uint8Array(buffer, at, rowCapacity)
+            : name === 'warmImpulse' || name === 'warmTangent'
+              ? new Float32Array(buffer, at, rowCapacity)
+              : new Int32Array(buffer, at, rowCapacity);
       at += align8(rowCapacity * bytes);
     }
     this.views = views as RowViews;
@@ -646,13 +663,29 @@ export class RowKernels {
     const vx = f64s(bodyCapacity);
     const vy = f64s(bodyCapacity);
     const head = i32s(4);
+    const colourStart = i32s(COLOUR_COUNT + 2);
+    const masks = i32s(bodyCapacity);
     const flags = new Uint8Array(buffer, at, bodyCapacity);
+    at += align8(bodyCapacity);
+    const walled = new Uint8Array(buffer, at, bodyCapacity);
     at += align8(bodyCapacity);
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity),
+      masks, walled, colourStart,
     };
+  }
+
+  /**
+   * Colours the resident rows [0, n) (wasm/colour-kernel.ts) with the static flags the collide
+   * kernel loaded this step (bodies [0, end)): writes their colours and the colour order, and
+   * the groups' starts to `collideRegions.colourStart`.
+   */
+  colour(n: number, end: number): void {
+    const r = this.collideRegions as CollideRegions;
+    const v = this.views as RowViews;
+    (this.colourFn as ColourFn)(n, end, v.a.byteOffset, v.b.byteOffset, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset);
   }
 
   /**
@@ -685,6 +718,7 @@ export class RowKernels {
     this.warmFn = null;
     this.prepareFn = null;
     this.collideFn = null;
+    this.colourFn = null;
     this.collideRegions = null;
     this.pairCapacity = 0;
     this.resident = false;

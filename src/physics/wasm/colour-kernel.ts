@@ -1,0 +1,98 @@
+/**
+ * The colouring of colour.ts (`RowColours.sort`, one home) as WebAssembly, over rows resident
+ * in the row kernels' memory, after the collide kernel (its body flags say which bodies are
+ * static): each row the first colour in which neither of its bodies has a row, colour 0 first
+ * for a wall row, then the rows in colour order by a stable counting sort. The same choices in
+ * the same order as the TypeScript, so the same colours and the same order.
+ */
+import { COLOUR_COUNT, DYNAMIC_COLOURS } from '../colour.js';
+import { i32, op, type FunctionDef, type ValueType } from './encoder.js';
+import { STATIC } from './collide-kernel.js';
+
+const PARAMS = ['n', 'end', 'rowA', 'rowB', 'flags', 'masks', 'walled', 'colour', 'order', 'start'] as const;
+const LOCALS = ['c', 'ia', 'ib', 'sa', 'sb', 'free', 'bit', 'k', 'i', 'at'] as const;
+type Name = (typeof PARAMS)[number] | (typeof LOCALS)[number];
+const L = {} as Record<Name, number>;
+[...PARAMS, ...LOCALS].forEach((name, k) => (L[name] = k));
+const g = (n: Name): number[] => op.get(L[n]);
+const set = (n: Name): number[] => op.set(L[n]);
+/** Address of element `index` (a local) of the 4-byte array at `base`. */
+const at4 = (base: Name, index: Name): number[][] => [g(base), g(index), op.i32(2), op.i32Shl, op.i32Add];
+/** Counts colour `k` (a local) in start[k + 1]. */
+const count = (): number[][] => [g('start'), g('k'), op.i32(2), op.i32Shl, op.i32Add, op.tee(L.at), g('at'), op.loadI32(4), op.i32(1), op.i32Add, op.storeI32(4)];
+/** for (v = from; v < to; v++) body, with `v` a local. */
+const loop = (v: Name, from: number[][], to: number[][], body: number[][]): number[][] => [
+  ...from, set(v),
+  op.block, g(v), ...to, op.i32LtU, op.i32Eqz, op.brIf(0),
+  op.loop, ...body,
+  g(v), op.i32(1), op.i32Add, op.tee(L[v]), ...to, op.i32LtU, op.brIf(0),
+  op.end, op.end,
+];
+
+/** colour(n, end, rowA, rowB, flags, masks, walled, colour, order, start) → 0. */
+export function colourKernel(): FunctionDef {
+  const pick = [
+    ...at4('rowA', 'c'), op.loadI32(0), set('ia'),
+    ...at4('rowB', 'c'), op.loadI32(0), set('ib'),
+    g('flags'), g('ia'), op.i32Add, op.loadU8(0), op.i32(STATIC), op.i32And, set('sa'),
+    g('flags'), g('ib'), op.i32Add, op.loadU8(0), op.i32(STATIC), op.i32And, set('sb'),
+    op.block,
+    // A wall row: colour 0 if its moving body has none there yet.
+    g('sa'), g('sb'), op.i32Ne,
+    op.if,
+    g('walled'), g('ib'), g('ia'), g('sa'), op.select, op.i32Add, op.tee(L.at), op.loadU8(0), op.i32Eqz,
+    op.if,
+    g('at'), op.i32(1), op.storeU8(0),
+    op.i32(0), set('k'),
+    op.br(2),
+    op.end,
+    op.end,
+    // The colours this row may take and neither body has yet; the lowest wins.
+    op.i32(0), ...at4('masks', 'ia'), op.loadI32(0), g('sa'), op.select,
+    op.i32(0), ...at4('masks', 'ib'), op.loadI32(0), g('sb'), op.select,
+    op.i32Or, op.i32(-1), op.i32Xor,
+    op.i32(-1), op.i32(DYNAMIC_COLOURS), g('sa'), g('sb'), op.i32Or, op.select,
+    op.i32And, op.tee(L.free),
+    op.if,
+    g('free'), op.i32Ctz, op.tee(L.k), op.i32(1), op.i32Add, set('k'),
+    op.i32(1), g('k'), op.i32(1), op.i32Sub, op.i32Shl, set('bit'),
+    g('sa'), op.i32Eqz,
+    op.if, ...at4('masks', 'ia'), op.tee(L.at), g('at'), op.loadI32(0), g('bit'), op.i32Or, op.storeI32(0), op.end,
+    g('sb'), op.i32Eqz,
+    op.if, ...at4('masks', 'ib'), op.tee(L.at), g('at'), op.loadI32(0), g('bit'), op.i32Or, op.storeI32(0), op.end,
+    op.else,
+    op.i32(COLOUR_COUNT), set('k'),
+    op.end,
+    op.end,
+    ...count(),
+    g('colour'), g('c'), op.i32Add, g('k'), op.storeU8(0),
+  ];
+  const place = [
+    // order[start[colour[c]]++] = c
+    g('start'), g('colour'), g('c'), op.i32Add, op.loadU8(0), op.i32(2), op.i32Shl, op.i32Add, op.tee(L.at),
+    g('at'), op.loadI32(0), op.tee(L.i), op.i32(1), op.i32Add, op.storeI32(0),
+    ...at4('order', 'i'), g('c'), op.storeI32(0),
+  ];
+  const body = [
+    // Clear the masks, the walled flags and the counts.
+    ...loop('i', [op.i32(0)], [g('end')], [...at4('masks', 'i'), op.i32(0), op.storeI32(0), g('walled'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]),
+    ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 2)], [...at4('start', 'i'), op.i32(0), op.storeI32(0)]),
+    ...loop('c', [op.i32(0)], [g('n')], pick),
+    // Counts to starts, the rows in colour order, then each start back where its group begins.
+    ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 1)], [...at4('start', 'i'), op.tee(L.at), g('at'), op.loadI32(4), g('at'), op.loadI32(0), op.i32Add, op.storeI32(4)]),
+    ...loop('c', [op.i32(0)], [g('n')], place),
+    ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 1)], [
+      op.i32(COLOUR_COUNT + 1), g('i'), op.i32Sub, set('k'),
+      ...at4('start', 'k'), op.tee(L.at), g('at'), op.i32(4), op.i32Sub, op.loadI32(0), op.storeI32(0),
+    ]),
+    g('start'), op.i32(0), op.storeI32(0),
+    op.i32(0),
+  ];
+  return {
+    name: 'colour',
+    params: PARAMS.map((): ValueType => i32),
+    result: i32,
+    locals: LOCALS.map((): ValueType => i32),
+    body,
+  };
+}
