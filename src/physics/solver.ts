@@ -186,7 +186,8 @@ export function solveVelocities(
   }
 
   if (kernels !== null && inKernels) kernels.save(store, store.vx, store.vy);
-  if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
+  if (inPacked && prepared) kernels.unpack(n);
+  else if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
   runner.run(JOB_STORE_IMPULSES, 0, n);

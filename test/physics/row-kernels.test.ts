@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-store';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
-import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, warmStartPacked } from '../../src/physics/packed-rows';
+import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from '../../src/physics/packed-rows';
 import { prepareRows } from '../../src/physics/solver';
 import { RESIDENT_FIELDS, RowKernels } from '../../src/physics/wasm/row-kernels';
 
@@ -162,7 +162,7 @@ describe('WebAssembly row kernels', () => {
     expect(kicks).toBeGreaterThan(300);
   });
 
-  it('prepare and pack, over rows resident in its memory, bit for bit as prepareRows and warmStartPacked', () => {
+  it('prepare, pack and unpack, over rows resident in its memory, bit for bit as prepareRows, warmStartPacked and unpackImpulses', () => {
     const random = mulberry32(53);
     const dt = 1 / 60;
     let impacts = 0;
@@ -213,6 +213,16 @@ describe('WebAssembly row kernels', () => {
       }
       expect(bits(kernels.packed, rows * PACKED_STRIDE), `${where} packed`).toEqual(bits(contacts.packed, rows * PACKED_STRIDE));
       expect(bits(kernels.packedBase, rows), `${where} base`).toEqual(bits(contacts.packedBase, rows));
+      // Passes change the packed impulses; unpacking takes them back to their rows, both ways.
+      for (let i = 0; i < rows; i++) {
+        const k = i * PACKED_STRIDE;
+        kernels.packed[k + PK_IMPULSE] = contacts.packed[k + PK_IMPULSE] = random() * 3;
+        kernels.packed[k + PK_TANGENT] = contacts.packed[k + PK_TANGENT] = random() - 0.5;
+      }
+      kernels.unpack(rows);
+      unpackImpulses(contacts, 0, rows);
+      expect(bits(views.impulse, rows), `${where} unpacked impulse`).toEqual(bits(contacts.impulse, rows));
+      expect(bits(views.tangentImpulse, rows), `${where} unpacked tangent`).toEqual(bits(contacts.tangentImpulse, rows));
       impacts += Array.from(contacts.bounce.subarray(0, rows)).filter((t) => t !== 0).length;
       frictional += Array.from(contacts.friction.subarray(0, rows)).filter((f) => f !== 0).length;
       unequal += fromTs;

@@ -360,11 +360,41 @@ function prepareKernel(): FunctionDef {
   };
 }
 
+/**
+ * `unpackImpulses` over the resident rows: unpack(n, order, impulse, tangentImpulse) copies each
+ * packed row's impulses (colour position i) back to its row, order[i].
+ */
+function unpackKernel(): FunctionDef {
+  const params = ['n', 'order', 'imp', 'tan'] as const;
+  const locals = ['i', 'k', 'c8'] as const;
+  const L = localsOf(params, locals);
+  const row = [
+    op.get(L.order), op.get(L.i), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(3), op.i32Shl, op.set(L.c8),
+    op.get(L.i), op.i32(6), op.i32Shl, op.set(L.k),
+    op.get(L.imp), op.get(L.c8), op.i32Add, op.get(L.k), op.load(IMPULSE), op.store(0),
+    op.get(L.tan), op.get(L.c8), op.i32Add, op.get(L.k), op.load(TANGENT), op.store(0),
+  ];
+  return {
+    name: 'unpack',
+    params: [i32, i32, i32, i32],
+    result: i32,
+    locals: locals.map((): ValueType => i32),
+    body: [
+      op.block, op.get(L.n), op.i32Eqz, op.brIf(0),
+      op.loop, ...row,
+      op.get(L.i), op.i32(1), op.i32Add, op.tee(L.i), op.get(L.n), op.i32LtU, op.brIf(0),
+      op.end, op.end,
+      op.i32(0),
+    ],
+  };
+}
+
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
 type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: number, omega: number) => number;
 type PrepareFn = (...args: number[]) => number;
 type CollideFn = (...args: number[]) => number;
 type ColourFn = (...args: number[]) => number;
+type UnpackFn = (n: number, order: number, impulse: number, tangent: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -380,7 +410,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -509,6 +539,7 @@ export class RowKernels {
   private prepareFn: PrepareFn | null = null;
   private collideFn: CollideFn | null = null;
   private colourFn: ColourFn | null = null;
+  private unpackFn: UnpackFn | null = null;
   private pairCapacity = 0;
   /** The collide kernel's regions, while the rows are resident. */
   collideRegions: CollideRegions | null = null;
@@ -602,6 +633,7 @@ export class RowKernels {
     this.prepareFn = exports.prepare as PrepareFn;
     this.collideFn = exports.collide as CollideFn;
     this.colourFn = exports.colour as ColourFn;
+    this.unpackFn = exports.unpack as UnpackFn;
     return true;
   }
 
@@ -677,6 +709,12 @@ export class RowKernels {
     };
   }
 
+  /** `unpackImpulses` over the resident rows [0, n): each packed row's impulses back to its row. */
+  unpack(n: number): void {
+    const v = this.views as RowViews;
+    (this.unpackFn as UnpackFn)(n, v.order.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset);
+  }
+
   /**
    * Colours the resident rows [0, n) (wasm/colour-kernel.ts) with the static flags the collide
    * kernel loaded this step (bodies [0, end)): writes their colours and the colour order, and
@@ -719,6 +757,7 @@ export class RowKernels {
     this.prepareFn = null;
     this.collideFn = null;
     this.colourFn = null;
+    this.unpackFn = null;
     this.collideRegions = null;
     this.pairCapacity = 0;
     this.resident = false;
