@@ -15,6 +15,13 @@ const ROW_GROWTH = 1.25;
 
 /** Steps without packing after which `ContactBuffer.usePacked` lets the packed rows go: a second at 60 Hz. */
 const PACKED_IDLE_STEPS = 60;
+/**
+ * Steps in a row that pack before the rows move into the kernels' memory (`residentRows`): a
+ * pile packs step after step, and there the move pays; a crowd packs only for its first
+ * steps, while it spreads, and the kernels' copies of its bodies and pairs would cost more
+ * than they save for the few steps left.
+ */
+const RESIDENT_AFTER_STEPS = 30;
 
 export class ContactBuffer {
   count = 0;
@@ -119,6 +126,8 @@ export class ContactBuffer {
   packedRows = false;
   /** Steps in a row that did not pack (`usePacked`). */
   private idleSteps = 0;
+  /** Steps in a row that packed (`usePacked`). */
+  private packingSteps = 0;
   /**
    * The WebAssembly kernels and their memory (wasm/row-kernels.ts) while steps pack; null before,
    * after PACKED_IDLE_STEPS without, and where WebAssembly cannot run. A worker thread's are
@@ -181,14 +190,17 @@ export class ContactBuffer {
     this.packedRows = false;
     this.inKernels = false;
     if (!packing) {
-      if (++this.idleSteps > PACKED_IDLE_STEPS && (this.packed.length > 0 || this.kernels !== null)) this.releasePacked();
+      this.packingSteps = 0;
+      if (this.residentRows || (++this.idleSteps > PACKED_IDLE_STEPS && (this.packed.length > 0 || this.kernels !== null))) this.releasePacked();
       return false;
     }
     this.idleSteps = 0;
+    this.packingSteps++;
     const rows = this.a.length;
     if (threads && this.residentRows) this.leaveKernelMemory();
     const kernels = (this.kernels ??= RowKernels.create());
-    if (kernels !== null && this.reserveKernels(kernels, rows, bodies, !threads) && (!threads || kernels.layout !== null)) {
+    const resident = !threads && (this.residentRows || this.packingSteps > RESIDENT_AFTER_STEPS);
+    if (kernels !== null && this.reserveKernels(kernels, rows, bodies, resident) && (!threads || kernels.layout !== null)) {
       this.useKernels(kernels);
       this.inKernels = true;
     } else if (threads) {

@@ -35,10 +35,13 @@ function ownArrays(contacts: ContactBuffer): boolean {
 }
 
 describe('rows resident in the kernels\' memory', () => {
-  it('move in when a step packs on one thread, keep their values as they grow, and move out for threads and when packing stops', () => {
+  it('move in once steps have packed on one thread for a while, keep their values as they grow, and move out for threads and when packing stops', () => {
     const contacts = new ContactBuffer();
     fill(contacts, 300);
+    // A few steps that pack leave the rows where they are (a crowd spreading); then they move.
     expect(contacts.usePacked(true, 64, false)).toBe(true);
+    expect(contacts.residentRows).toBe(false);
+    for (let step = 0; step < 30; step++) contacts.usePacked(true, 64, false);
     expect(contacts.residentRows).toBe(true);
     const views = contacts.kernels?.rowViews;
     for (const name of RESIDENT_FIELDS) expect(contacts[name], name).toBe(views?.[name]);
@@ -59,10 +62,11 @@ describe('rows resident in the kernels\' memory', () => {
     expect(ownArrays(contacts)).toBe(true);
     expectKept(contacts, 300, 'for threads');
 
-    // Back on one thread, then a second without packing: the memory goes, the rows stay.
-    expect(contacts.usePacked(true, 64, false)).toBe(true);
+    // Back on one thread and packing again, then a step that does not pack: the rows move
+    // back at once, and the memory goes.
+    for (let step = 0; step <= 30; step++) contacts.usePacked(true, 64, false);
     expect(contacts.residentRows).toBe(true);
-    for (let step = 0; step <= 60; step++) contacts.usePacked(false, 64, false);
+    contacts.usePacked(false, 64, false);
     expect(contacts.residentRows).toBe(false);
     expect(contacts.kernels).toBe(null);
     expect(ownArrays(contacts)).toBe(true);

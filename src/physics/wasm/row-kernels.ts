@@ -430,6 +430,11 @@ function newMemory(pages: number): WebAssembly.Memory | null {
       // Not isolated after all, or no room to reserve: a plain memory.
     }
   }
+  return plainMemory(pages);
+}
+
+/** A new plain (not shared) memory of `pages`, or null where there is no room. */
+function plainMemory(pages: number): WebAssembly.Memory | null {
   try {
     return new WebAssembly.Memory({ initial: pages });
   } catch {
@@ -606,7 +611,11 @@ export class RowKernels {
       // and in V8 11 (Node 20) every step after a detach ran about a tenth slower, all of it,
       // not only the kernels (the bench README). Nothing in it needs keeping: the solve packs
       // its rows and copies its bodies in after this.
-      const memory = newMemory(pages);
+      // Resident rows go in a plain memory, which one thread uses: a shared one's buffer can
+      // grow, and V8 gives typed arrays over such a buffer another kind than over a plain
+      // one; the TypeScript that reads the rows would then meet both kinds in a world that
+      // packs only some of the time (a crowd spreading), and stay slower after.
+      const memory = resident ? plainMemory(pages) : newMemory(pages);
       if (memory === null || !this.bind(memory)) return false;
     } else {
       const have = this.memory.buffer.byteLength / PAGE;
