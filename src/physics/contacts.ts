@@ -138,8 +138,8 @@ export class ContactBuffer {
   inKernels = false;
   /**
    * Whether the rows' main fields (RowViews) live in `kernels`' memory, so that the kernels
-   * prepare and pack them where the collide stage wrote them (solver.ts): on one thread, while
-   * steps pack.
+   * collide, colour, prepare and pack them there (wasm/): on one thread, once steps have packed
+   * for RESIDENT_AFTER_STEPS in a row (`usePacked`).
    */
   residentRows = false;
 
@@ -180,10 +180,12 @@ export class ContactBuffer {
    * whether the step packs: in the WebAssembly kernels' memory (wasm/row-kernels.ts), with room
    * for `bodies` bodies; where that cannot be, on one thread in plain arrays, and on `threads`
    * not at all (the workers run on the kernels' shared memory only; unpacked passes give the
-   * same bits). On one thread the rows' main fields move into the kernels' memory too
-   * (`residentRows`), where the kernels prepare and pack them without a copy; threads get
-   * them back in arrays of their own. When no step has packed for PACKED_IDLE_STEPS, the memory goes back (a crowd
-   * packs only while it first spreads, and a crowd of 50,000 keeps under 500 B a body).
+   * same bits). On one thread, after RESIDENT_AFTER_STEPS steps in a row that pack, the rows'
+   * main fields move into the kernels' memory too (`residentRows`), where the kernels collide,
+   * colour, prepare and pack them without a copy; a step that does not pack, or threads, get
+   * them back in arrays of their own. When no step has packed for PACKED_IDLE_STEPS, the
+   * memory goes back (a crowd packs only while it first spreads, and a crowd of 50,000 keeps
+   * under 500 B a body).
    * Allocates only to grow or release.
    */
   usePacked(packing: boolean, bodies: number, threads: boolean): boolean {
@@ -306,24 +308,8 @@ export class ContactBuffer {
   }
 
   private growRowFields(n: number): void {
-    this.a = grown(this.a, n);
-    this.pair = grown(this.pair, n);
-    this.colour = grown(this.colour, n);
-    this.b = grown(this.b, n);
-    this.nx = grown(this.nx, n);
-    this.ny = grown(this.ny, n);
-    this.separation = grown(this.separation, n);
-    this.baseSeparation = grown(this.baseSeparation, n);
-    this.mass = grown(this.mass, n);
-    this.impulse = grown(this.impulse, n);
-    this.approach = grown(this.approach, n);
-    this.bias = grown(this.bias, n);
-    this.friction = grown(this.friction, n);
-    this.tangentImpulse = grown(this.tangentImpulse, n);
-    this.bounce = grown(this.bounce, n);
-    this.warmImpulse = grown(this.warmImpulse, n);
-    this.warmTangent = grown(this.warmTangent, n);
-    this.order = grown(this.order, n);
+    const fields = this as Record<keyof RowViews, RowViews[keyof RowViews]>;
+    for (const name of RESIDENT_FIELDS) fields[name] = grown(fields[name], n);
   }
 }
 
