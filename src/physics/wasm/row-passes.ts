@@ -1,0 +1,377 @@
+/**
+ * The WebAssembly code of the row kernels (row-kernels.ts runs it over its memory): the packed
+ * rows' warm start, velocity pass and pushout pass (packed-rows.ts), and over resident rows
+ * the preparation and packing (solver.ts's `prepareRows`) and the unpacking of the impulses.
+ * The same arithmetic as the TypeScript, operation for operation, in the same order, so the
+ * same bits (row-kernels.test.ts compares them). A packed pass waits on the loads and stores
+ * of the bodies it moves, and in WebAssembly those are plain loads at an address: no bounds
+ * check, no conversion of a stored body number to an index, and a velocity's two halves side
+ * by side in one cache line.
+ */
+import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IDS, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT } from '../packed-rows.js';
+import { SHOCK_MASS_RATIO } from '../shock.js';
+import { f64, i32, op, type FunctionDef, type ValueType } from './encoder.js';
+
+/** Bytes per packed row and byte offsets of its fields (packed-rows.ts). */
+export const ROW = PACKED_STRIDE * 8;
+const A = PK_IDS * 8;
+const B = PK_IDS * 8 + 4;
+const NX = PK_NX * 8;
+const NY = PK_NY * 8;
+const MASS = PK_MASS * 8;
+const BIAS = PK_BIAS * 8;
+const IMPULSE = PK_IMPULSE * 8;
+const FRICTION = PK_FRICTION * 8;
+const TANGENT = PK_TANGENT * 8;
+/** Bytes per packed base separation. */
+export const BASE = 8;
+/** Bytes per body: an (x, y) pair and an inverse mass. */
+export const BODY = 24;
+
+/** Local variable numbers by name: the parameters first, then the extra locals, in order. */
+function localsOf<P extends string, L extends string>(params: readonly P[], locals: readonly L[]): Record<P | L, number> {
+  const out = {} as Record<P | L, number>;
+  [...params, ...locals].forEach((n, i) => (out[n as P | L] = i));
+  return out;
+}
+
+/** The locals a row's bodies take: their numbers, the addresses of their pairs, their inverse masses. */
+interface BodyLocals {
+  k: number;
+  bodies: number;
+  masses: number;
+  ia: number;
+  ib: number;
+  pa: number;
+  pb: number;
+  ma: number;
+  mb: number;
+}
+
+/** Reads the row's two body numbers once, and sets the addresses of their pairs. */
+const pairsOf = (L: BodyLocals): number[][] => [
+  op.get(L.k), op.loadI32(A), op.set(L.ia),
+  op.get(L.k), op.loadI32(B), op.set(L.ib),
+  op.get(L.bodies), op.get(L.ia), op.i32(4), op.i32Shl, op.i32Add, op.set(L.pa),
+  op.get(L.bodies), op.get(L.ib), op.i32(4), op.i32Shl, op.i32Add, op.set(L.pb),
+];
+
+/** Loads the two bodies' inverse masses (after `pairsOf`). */
+const massesOf = (L: BodyLocals): number[][] => [
+  op.get(L.masses), op.get(L.ia), op.i32(3), op.i32Shl, op.i32Add, op.load(0), op.set(L.ma),
+  op.get(L.masses), op.get(L.ib), op.i32(3), op.i32Shl, op.i32Add, op.load(0), op.set(L.mb),
+];
+
+/**
+ * `pair -= d·(tx, ty)·ma` at pa, `pair += d·(tx, ty)·mb` at pb, as `move` in packed-rows.ts
+ * (d·tx·ma: (d·tx)·ma, the same rounding).
+ */
+function move(L: { pa: number; pb: number; ma: number; mb: number }, d: number, tx: number[][], ty: number[][]): number[][] {
+  const half = (at: number, offset: number, t: number[][], m: number, sign: number[]): number[][] => [
+    op.get(at),
+    op.get(at),
+    op.load(offset),
+    op.get(d),
+    ...t,
+    op.f64Mul,
+    op.get(m),
+    op.f64Mul,
+    sign,
+    op.store(offset),
+  ];
+  return [...half(L.pa, 0, tx, L.ma, op.f64Sub), ...half(L.pa, 8, ty, L.ma, op.f64Sub), ...half(L.pb, 0, tx, L.mb, op.f64Add), ...half(L.pb, 8, ty, L.mb, op.f64Add)];
+}
+
+/** `(pb - pa)·(tx, ty)` over the pairs at pa and pb: (dx·tx) + (dy·ty). */
+function relative(L: { pa: number; pb: number }, tx: number[][], ty: number[][]): number[][] {
+  return [
+    op.get(L.pb), op.load(0), op.get(L.pa), op.load(0), op.f64Sub, ...tx, op.f64Mul,
+    op.get(L.pb), op.load(8), op.get(L.pa), op.load(8), op.f64Sub, ...ty, op.f64Mul,
+    op.f64Add,
+  ];
+}
+
+/**
+ * Loops `k` from `rows + from·ROW` to `rows + to·ROW` in steps of ROW around `body`, and with
+ * `base`, `kb` alongside from `base + from·BASE` in steps of BASE.
+ */
+function overRows(L: { rows: number; from: number; to: number; k: number; end: number }, body: number[][], base?: { base: number; kb: number }): number[][] {
+  const start = base === undefined ? [] : [op.get(base.base), op.get(L.from), op.i32(BASE), op.i32Mul, op.i32Add, op.set(base.kb)];
+  const step = base === undefined ? [] : [op.get(base.kb), op.i32(BASE), op.i32Add, op.set(base.kb)];
+  return [
+    op.get(L.rows), op.get(L.from), op.i32(ROW), op.i32Mul, op.i32Add, op.set(L.k),
+    op.get(L.rows), op.get(L.to), op.i32(ROW), op.i32Mul, op.i32Add, op.set(L.end),
+    ...start,
+    op.block,
+    op.get(L.k), op.get(L.end), op.i32LtU, op.i32Eqz, op.brIf(0),
+    op.loop,
+    ...body,
+    ...step,
+    op.get(L.k), op.i32(ROW), op.i32Add, op.tee(L.k), op.get(L.end), op.i32LtU, op.brIf(0),
+    op.end,
+    op.end,
+  ];
+}
+
+/** `solvePackedRows`: solve(rows, from, to, bodies, masses, omega) → rows that changed. */
+function solveKernel(): FunctionDef {
+  const params = ['rows', 'from', 'to', 'bodies', 'masses', 'omega'] as const;
+  const ints = ['k', 'end', 'ia', 'ib', 'pa', 'pb', 'changes', 'changed'] as const;
+  const floats = ['nx', 'ny', 'm', 'mu', 'old', 'next', 'd', 'ma', 'mb', 'limit', 'oldT', 'nextT', 'e'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  const tx = [op.get(L.ny), op.f64Neg];
+  const ty = [op.get(L.nx)];
+  const row = [
+    ...pairsOf(L),
+    op.get(L.k), op.load(NX), op.set(L.nx),
+    op.get(L.k), op.load(NY), op.set(L.ny),
+    op.get(L.k), op.load(MASS), op.set(L.m),
+    op.get(L.k), op.load(FRICTION), op.set(L.mu),
+    op.get(L.k), op.load(IMPULSE), op.set(L.old),
+    // raw = old - (mu === 0 ? omega : 1)·m·(vn + bias); next = max(raw, 0) as (raw + |raw|)·0.5
+    op.get(L.old),
+    op.get(L.omega), op.f64(1), op.get(L.mu), op.f64(0), op.f64Eq, op.select,
+    op.get(L.m), op.f64Mul,
+    ...relative(L, [op.get(L.nx)], [op.get(L.ny)]),
+    op.get(L.k), op.load(BIAS), op.f64Add,
+    op.f64Mul, op.f64Sub,
+    op.tee(L.next), op.get(L.next), op.f64Abs, op.f64Add, op.f64(0.5), op.f64Mul, op.tee(L.next),
+    op.get(L.old), op.f64Sub, op.set(L.d),
+    ...massesOf(L),
+    op.i32(0), op.set(L.changed),
+    op.get(L.d), op.f64(0), op.f64Ne,
+    op.if,
+    op.get(L.k), op.get(L.next), op.store(IMPULSE),
+    ...move(L, L.d, [op.get(L.nx)], [op.get(L.ny)]),
+    op.i32(1), op.set(L.changed),
+    op.end,
+    // The friction row, along (-ny, nx), within ±mu times the normal impulse.
+    op.get(L.mu), op.f64(0), op.f64Ne,
+    op.if,
+    op.get(L.mu), op.get(L.next), op.f64Mul, op.set(L.limit),
+    op.get(L.k), op.load(TANGENT), op.tee(L.oldT),
+    op.get(L.m), ...relative(L, tx, ty), op.f64Mul, op.f64Sub, op.set(L.nextT),
+    op.get(L.nextT), op.get(L.limit), op.f64Gt,
+    op.if, op.get(L.limit), op.set(L.nextT),
+    op.else,
+    op.get(L.nextT), op.get(L.limit), op.f64Neg, op.f64Lt,
+    op.if, op.get(L.limit), op.f64Neg, op.set(L.nextT), op.end,
+    op.end,
+    op.get(L.nextT), op.get(L.oldT), op.f64Sub, op.set(L.e),
+    op.get(L.e), op.f64(0), op.f64Ne,
+    op.if,
+    op.get(L.k), op.get(L.nextT), op.store(TANGENT),
+    ...move(L, L.e, tx, ty),
+    op.i32(1), op.set(L.changed),
+    op.end,
+    op.end,
+    op.get(L.changes), op.get(L.changed), op.i32Add, op.set(L.changes),
+  ];
+  return {
+    name: 'solve',
+    params: [i32, i32, i32, i32, i32, f64],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [...overRows(L, row), op.get(L.changes)],
+  };
+}
+
+/** The warm start of `warmStartPacked`: warm(rows, from, to, bodies, masses) → 0. */
+function warmKernel(): FunctionDef {
+  const params = ['rows', 'from', 'to', 'bodies', 'masses'] as const;
+  const ints = ['k', 'end', 'ia', 'ib', 'pa', 'pb'] as const;
+  const floats = ['nx', 'ny', 'p', 'q', 'ma', 'mb'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  const tx = [op.get(L.ny), op.f64Neg];
+  const ty = [op.get(L.nx)];
+  const row = [
+    op.get(L.k), op.load(IMPULSE), op.set(L.p),
+    op.get(L.k), op.load(TANGENT), op.set(L.q),
+    // if (p !== 0 || q !== 0)
+    op.get(L.p), op.f64(0), op.f64Ne, op.get(L.q), op.f64(0), op.f64Ne, op.i32Or,
+    op.if,
+    ...pairsOf(L),
+    ...massesOf(L),
+    op.get(L.k), op.load(NX), op.set(L.nx),
+    op.get(L.k), op.load(NY), op.set(L.ny),
+    op.get(L.p), op.f64(0), op.f64Ne,
+    op.if, ...move(L, L.p, [op.get(L.nx)], [op.get(L.ny)]), op.end,
+    op.get(L.q), op.f64(0), op.f64Ne,
+    op.if, ...move(L, L.q, tx, ty), op.end,
+    op.end,
+  ];
+  return {
+    name: 'warm',
+    params: [i32, i32, i32, i32, i32],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [...overRows(L, row), op.i32(0)],
+  };
+}
+
+/** `pushPackedRows`: push(rows, base, from, to, bodies, masses, slop, factor, maxPush) → rows that pushed. */
+function pushKernel(): FunctionDef {
+  const params = ['rows', 'base', 'from', 'to', 'bodies', 'masses', 'slop', 'factor', 'maxPush'] as const;
+  const ints = ['k', 'kb', 'end', 'ia', 'ib', 'pa', 'pb', 'pushes'] as const;
+  const floats = ['nx', 'ny', 'push', 'd', 'ma', 'mb'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  const row = [
+    ...pairsOf(L),
+    op.get(L.k), op.load(NX), op.set(L.nx),
+    op.get(L.k), op.load(NY), op.set(L.ny),
+    // sep = base + dx·nx + dy·ny, left to right; push only where sep < -slop (`if (sep >= -slop) continue`).
+    op.get(L.kb), op.load(0),
+    op.get(L.pb), op.load(0), op.get(L.pa), op.load(0), op.f64Sub, op.get(L.nx), op.f64Mul, op.f64Add,
+    op.get(L.pb), op.load(8), op.get(L.pa), op.load(8), op.f64Sub, op.get(L.ny), op.f64Mul, op.f64Add,
+    op.tee(L.push), op.get(L.slop), op.f64Neg, op.f64Ge, op.i32Eqz,
+    op.if,
+    op.get(L.push), op.get(L.slop), op.f64Add, op.f64Neg, op.get(L.factor), op.f64Mul, op.set(L.push),
+    op.get(L.push), op.get(L.maxPush), op.f64Gt,
+    op.if, op.get(L.maxPush), op.set(L.push), op.end,
+    ...massesOf(L),
+    op.get(L.push), op.get(L.ma), op.get(L.mb), op.f64Add, op.f64Div, op.set(L.d),
+    ...move(L, L.d, [op.get(L.nx)], [op.get(L.ny)]),
+    op.get(L.pushes), op.i32(1), op.i32Add, op.set(L.pushes),
+    op.end,
+  ];
+  return {
+    name: 'push',
+    params: [i32, i32, i32, i32, i32, i32, f64, f64, f64],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [...overRows(L, row, L), op.get(L.pushes)],
+  };
+}
+
+/**
+ * `prepareRows` and the packing of `warmStartPacked`, fused, over rows that live in this memory
+ * (`RowKernels.rowViews`): prepare(n, dt, invDt, gx, gy, gravity, ...regions) → the rows
+ * joining bodies SHOCK_MASS_RATIO or more apart in mass. Row c = order[i] is prepared in place
+ * and packed at colour position i; the same operations as the TypeScript, so the same bits.
+ */
+function prepareKernel(): FunctionDef {
+  const params = [
+    'n', 'dt', 'invDt', 'gx', 'gy', 'grav',
+    'A', 'B', 'ORD', 'NX', 'NY', 'SEP', 'BASE', 'IMP', 'TAN', 'MASS', 'APP', 'BIAS', 'FRI', 'BNC', 'WI', 'WT',
+    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE',
+  ] as const;
+  const ints = ['i', 'c8', 'c4', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
+  const floats = ['ma', 'mb', 'nx', 'ny', 'vn0', 'sep', 't', 'gn', 'tt', 'vs', 'disc', 'den', 'mu', 'p', 'q', 'mass', 'bias', 'fri'] as const;
+  const L = localsOf(params, [...ints, ...floats]);
+  type Name = keyof typeof L;
+  const g = (n: Name): number[] => op.get(L[n]);
+  const set = (n: Name): number[] => op.set(L[n]);
+  /** Address of element `idx` (a local) of the 8-byte array at `base`. */
+  const at8 = (base: Name, idx: Name): number[][] => [g(base), g(idx), op.i32(3), op.i32Shl, op.i32Add];
+  /** Row c's field of the 8-byte array at `base` (c8 = 8·c). */
+  const field = (base: Name): number[][] => [g(base), g('c8'), op.i32Add];
+  const row = [
+    g('ORD'), g('i'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.tee(L.c4), op.i32(3), op.i32Shl, set('c8'),
+    g('c4'), op.i32(2), op.i32Shl, set('c4'),
+    g('A'), g('c4'), op.i32Add, op.loadI32(0), set('ia'),
+    g('B'), g('c4'), op.i32Add, op.loadI32(0), set('ib'),
+    ...at8('IM', 'ia'), op.load(0), set('ma'),
+    ...at8('IM', 'ib'), op.load(0), set('mb'),
+    op.f64(1), g('ma'), g('mb'), op.f64Add, op.f64Div, set('mass'),
+    ...field('MASS'), g('mass'), op.store(0),
+    // (ma > R·mb || mb > R·ma) && ma !== 0 && mb !== 0
+    g('ma'), op.f64(SHOCK_MASS_RATIO), g('mb'), op.f64Mul, op.f64Gt,
+    g('mb'), op.f64(SHOCK_MASS_RATIO), g('ma'), op.f64Mul, op.f64Gt, op.i32Or,
+    g('ma'), op.f64(0), op.f64Ne, op.i32And, g('mb'), op.f64(0), op.f64Ne, op.i32And,
+    g('unequal'), op.i32Add, set('unequal'),
+    ...field('NX'), op.load(0), set('nx'),
+    ...field('NY'), op.load(0), set('ny'),
+    g('VEL'), g('ia'), op.i32(4), op.i32Shl, op.i32Add, set('pa'),
+    g('VEL'), g('ib'), op.i32(4), op.i32Shl, op.i32Add, set('pb'),
+    ...relative({ pa: L.pa, pb: L.pb }, [g('nx')], [g('ny')]), set('vn0'),
+    ...field('APP'), g('vn0'), op.store(0),
+    ...field('SEP'), op.load(0), set('sep'),
+    op.f64(0), set('t'), op.f64(0), set('gn'),
+    // if (sep > 0 && (vn0 < 0 || gravity))
+    g('sep'), op.f64(0), op.f64Gt, g('vn0'), op.f64(0), op.f64Lt, g('grav'), op.i32Or, op.i32And,
+    op.if,
+    g('sep'), g('vn0'), op.f64Neg, op.f64Div, set('tt'),
+    g('grav'),
+    op.if,
+    // gn = (gb - ga)·(gx·nx + gy·ny); vs = vn0 - gn·dt; disc = vs·vs - 2·gn·sep
+    ...at8('GF', 'ib'), op.load(0), ...at8('GF', 'ia'), op.load(0), op.f64Sub,
+    g('gx'), g('nx'), op.f64Mul, g('gy'), g('ny'), op.f64Mul, op.f64Add, op.f64Mul, set('gn'),
+    g('vn0'), g('gn'), g('dt'), op.f64Mul, op.f64Sub, set('vs'),
+    g('vs'), g('vs'), op.f64Mul, op.f64(2), g('gn'), op.f64Mul, g('sep'), op.f64Mul, op.f64Sub, set('disc'),
+    // den = disc < 0 ? 0 : sqrt(disc) - vs; tt = den > 0 ? 2·sep / den : Infinity
+    op.f64(0), g('disc'), op.f64Sqrt, g('vs'), op.f64Sub, g('disc'), op.f64(0), op.f64Lt, op.select, set('den'),
+    op.f64(2), g('sep'), op.f64Mul, g('den'), op.f64Div, op.f64(Infinity), g('den'), op.f64(0), op.f64Gt, op.select, set('tt'),
+    op.end,
+    g('tt'), g('dt'), op.f64Le, op.if, g('tt'), set('t'), op.end,
+    op.end,
+    ...field('BNC'), g('t'), op.store(0),
+    // bias = t !== 0 || sep <= 0 ? 0 : sep·invDt - 0.5·gn·dt
+    op.f64(0),
+    g('sep'), g('invDt'), op.f64Mul, op.f64(0.5), g('gn'), op.f64Mul, g('dt'), op.f64Mul, op.f64Sub,
+    g('t'), op.f64(0), op.f64Ne, g('sep'), op.f64(0), op.f64Le, op.i32Or, op.select, set('bias'),
+    ...field('BIAS'), g('bias'), op.store(0),
+    ...at8('BF', 'ia'), op.load(0), ...at8('BF', 'ib'), op.load(0), op.f64Mul, set('mu'),
+    op.f64(0), g('mu'), op.f64Sqrt, g('mu'), op.f64(0), op.f64Eq, op.select, set('fri'),
+    ...field('FRI'), g('fri'), op.store(0),
+    ...field('IMP'), op.load(0), set('p'),
+    ...field('TAN'), op.load(0), set('q'),
+    g('WI'), g('c4'), op.i32Add, g('p'), op.f32DemoteF64, op.storeF32(0),
+    g('WT'), g('c4'), op.i32Add, g('q'), op.f32DemoteF64, op.storeF32(0),
+    // The packed row at colour position i.
+    g('ROWS'), g('i'), op.i32(6), op.i32Shl, op.i32Add, set('k'),
+    g('k'), g('ia'), op.storeI32(A),
+    g('k'), g('ib'), op.storeI32(B),
+    g('k'), g('nx'), op.store(NX),
+    g('k'), g('ny'), op.store(NY),
+    g('k'), g('mass'), op.store(MASS),
+    g('k'), g('bias'), op.store(BIAS),
+    g('k'), g('p'), op.store(IMPULSE),
+    g('k'), g('fri'), op.store(FRICTION),
+    g('k'), g('q'), op.store(TANGENT),
+    ...at8('PBASE', 'i'), ...field('BASE'), op.load(0), op.store(0),
+  ];
+  return {
+    name: 'prepare',
+    params: [i32, f64, f64, f64, f64, i32, ...Array.from({ length: 22 }, (): ValueType => i32)],
+    result: i32,
+    locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
+    body: [
+      op.block, g('n'), op.i32Eqz, op.brIf(0),
+      op.loop, ...row,
+      g('i'), op.i32(1), op.i32Add, op.tee(L.i), g('n'), op.i32LtU, op.brIf(0),
+      op.end, op.end,
+      g('unequal'),
+    ],
+  };
+}
+
+/**
+ * `unpackImpulses` over the resident rows: unpack(n, order, impulse, tangentImpulse) copies each
+ * packed row's impulses (colour position i) back to its row, order[i].
+ */
+function unpackKernel(): FunctionDef {
+  const params = ['n', 'order', 'imp', 'tan'] as const;
+  const locals = ['i', 'k', 'c8'] as const;
+  const L = localsOf(params, locals);
+  const row = [
+    op.get(L.order), op.get(L.i), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(3), op.i32Shl, op.set(L.c8),
+    op.get(L.i), op.i32(6), op.i32Shl, op.set(L.k),
+    op.get(L.imp), op.get(L.c8), op.i32Add, op.get(L.k), op.load(IMPULSE), op.store(0),
+    op.get(L.tan), op.get(L.c8), op.i32Add, op.get(L.k), op.load(TANGENT), op.store(0),
+  ];
+  return {
+    name: 'unpack',
+    params: [i32, i32, i32, i32],
+    result: i32,
+    locals: locals.map((): ValueType => i32),
+    body: [
+      op.block, op.get(L.n), op.i32Eqz, op.brIf(0),
+      op.loop, ...row,
+      op.get(L.i), op.i32(1), op.i32Add, op.tee(L.i), op.get(L.n), op.i32LtU, op.brIf(0),
+      op.end, op.end,
+      op.i32(0),
+    ],
+  };
+}
+
+export { solveKernel, warmKernel, pushKernel, prepareKernel, unpackKernel };
