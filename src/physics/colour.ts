@@ -38,8 +38,6 @@ const WALL_COLOURS = ~0;
 
 /** The colour groups of the current rows (see the top of this file). */
 export class RowColours {
-  /** Colours that hold at least one row (the overflow group not counted). */
-  used = 0;
   /** Per body, one bit per colour in which it has a row (COLOUR_COUNT is 32: one word). */
   private masks = new Uint32Array(0);
   /** Per body, 1 when it has a row of colour 0. */
@@ -124,11 +122,7 @@ export class RowColours {
     const kernels = contacts.kernels;
     if (kernels === null || !contacts.residentRows || contacts.frontier.used || kernels.collideRegions === null) return false;
     kernels.colour(contacts.count, store.end);
-    const start = contacts.colourStart;
-    start.set(kernels.collideRegions.colourStart);
-    let used = 0;
-    for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > start[k]) used++;
-    this.used = used;
+    contacts.colourStart.set(kernels.collideRegions.colourStart);
     contacts.homes = 1;
     contacts.frontier.invalidate();
     return true;
@@ -181,9 +175,6 @@ export class RowColours {
   private order(contacts: ContactBuffer, n: number, homes: number, end: number): void {
     const start = contacts.colourStart;
     const colour = contacts.colour;
-    let used = 0;
-    for (let k = 0; k < COLOUR_COUNT; k++) if (start[k + 1] > 0) used++;
-    this.used = used;
     for (let k = 0; k <= COLOUR_COUNT; k++) start[k + 1] += start[k];
     contacts.homes = homes;
     const frontier = contacts.frontier;

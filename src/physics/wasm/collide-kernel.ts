@@ -18,7 +18,7 @@ import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from '../bo
 import type { PairCache } from '../pair-cache.js';
 import type { ContactBuffer } from '../contacts.js';
 import { roundedRectOverlap, type PointHit } from '../narrowphase.js';
-import { spreadCoincident } from '../collide.js';
+import { isActive, spreadCoincident } from '../collide.js';
 import { f64, i32, op, type FunctionDef, type ValueType } from './encoder.js';
 import type { CollideRegions } from './row-kernels.js';
 
@@ -230,16 +230,15 @@ export function collideInKernels(
 
 /** Copies the bodies and the pairs in (whole arrays: the regions are laid out for their capacities). */
 function load(v: CollideRegions, store: BodyStore, pairs: PairCache): void {
-  const { kind, awake, vx, vy, sensor } = store;
   v.x.set(store.x);
   v.y.set(store.y);
   v.halfWidth.set(store.halfWidth);
   v.halfHeight.set(store.halfHeight);
   v.radius.set(store.radius);
-  v.vx.set(vx);
-  v.vy.set(vy);
+  v.vx.set(store.vx);
+  v.vy.set(store.vy);
   const flags = v.flags;
-  for (let i = 0, end = store.end; i < end; i++) flags[i] = flagsOf(kind[i], awake[i], vx[i], vy[i], sensor[i]);
+  for (let i = 0, end = store.end; i < end; i++) flags[i] = flagsOf(store, i);
   v.pairA.set(pairs.a);
   v.pairB.set(pairs.b);
   v.pairImp.set(pairs.impulse);
@@ -297,8 +296,11 @@ function finish(
 }
 
 /** A body's flags for the kernel (ACTIVE, STATIC, SPECIAL, SENSOR). */
-function flagsOf(kind: number, awake: number, vx: number, vy: number, sensor: number): number {
-  const active = kind === BODY_DYNAMIC ? awake === 1 : kind === BODY_KINEMATIC && (vx !== 0 || vy !== 0);
+function flagsOf(store: BodyStore, i: number): number {
+  const { kind: kinds, sensor: sensors } = store;
+  const kind = kinds[i];
+  const sensor = sensors[i];
+  const active = isActive(kinds, store.awake, store.vx, store.vy, i);
   const special = sensor !== 0 || (kind === BODY_DYNAMIC && !active) || (kind === BODY_KINEMATIC && active);
   return (active ? ACTIVE : 0) | (kind === BODY_STATIC ? STATIC : 0) | (special ? SPECIAL : 0) | (sensor !== 0 ? SENSOR : 0);
 }
