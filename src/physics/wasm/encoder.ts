@@ -9,7 +9,9 @@
 /** Value types. */
 export const i32 = 0x7f as const;
 export const f64 = 0x7c as const;
-export type ValueType = typeof i32 | typeof f64;
+/** Two f64 lanes (the SIMD proposal, in every engine since 2023). */
+export const v128 = 0x7b as const;
+export type ValueType = typeof i32 | typeof f64 | typeof v128;
 
 /** Unsigned LEB128. */
 function uleb(n: number): number[] {
@@ -97,6 +99,21 @@ export const op = {
   end: [0x0b],
   brIf: (depth: number): number[] => [0x0d, ...uleb(depth)],
   br: (depth: number): number[] => [0x0c, ...uleb(depth)],
+  /**
+   * v128.load / v128.store at byte `offset` (8-byte aligned): two f64 side by side, as lanes 0
+   * and 1. The f64x2 operations below round each lane as the f64 one does, so a kernel that
+   * keeps each lane's order of operations gives the same bits as scalar code.
+   */
+  loadV: (offset: number): number[] => [0xfd, 0x00, 3, ...uleb(offset)],
+  storeV: (offset: number): number[] => [0xfd, 0x0b, 3, ...uleb(offset)],
+  f64x2Splat: [0xfd, 0x14],
+  f64x2Lane: (lane: number): number[] => [0xfd, 0x21, lane],
+  f64x2Add: [0xfd, 0xf0, 0x01],
+  f64x2Sub: [0xfd, 0xf1, 0x01],
+  f64x2Mul: [0xfd, 0xf2, 0x01],
+  f64x2Neg: [0xfd, 0xed, 0x01],
+  /** i8x16.shuffle: (lane 1 of the first, lane 0 of the second), of two f64x2. */
+  f64x2HighLow: [0xfd, 0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23],
 };
 
 /** A function: its parameter and result types, its extra locals, its body (without the final `end`). */
