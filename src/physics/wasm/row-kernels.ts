@@ -144,6 +144,8 @@ export interface CollideRegions {
   fix: Int32Array;
   walls: Int32Array;
   special: Int32Array;
+  /** Each row's colour position (the inverse of `order`), for `prepare`. */
+  colourPosition: Int32Array;
   /** The colouring's scratch (wasm/colour-kernel.ts): each body's colours and wall row, and the groups' starts. */
   masks: Int32Array;
   walled: Uint8Array;
@@ -152,7 +154,7 @@ export interface CollideRegions {
 /** Bytes a body takes in CollideRegions (its flags, rounded up, and seven numbers), and a pair. */
 const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8;
 const COLLIDE_PAIR = 5 * 4;
-const COLLIDE_ROW = 3 * 4;
+const COLLIDE_ROW = 4 * 4;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
 const MATERIAL = 16;
@@ -347,7 +349,7 @@ export class RowKernels {
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity),
-      fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity),
+      fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity),
       masks, walled, colourStart,
     };
   }
@@ -464,7 +466,7 @@ export class RowKernels {
       v.a.byteOffset, v.b.byteOffset, v.order.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset,
       v.baseSeparation.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.mass.byteOffset, v.approach.byteOffset,
       v.bias.byteOffset, v.friction.byteOffset, v.bounce.byteOffset, v.warmImpulse.byteOffset, v.warmTangent.byteOffset,
-      this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt,
+      this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt, (this.collideRegions as CollideRegions).colourPosition.byteOffset,
     );
   }
 

@@ -254,15 +254,16 @@ function pushKernel(): FunctionDef {
  * `prepareRows` and the packing of `warmStartPacked`, fused, over rows that live in this memory
  * (`RowKernels.rowViews`): prepare(n, dt, invDt, gx, gy, gravity, ...regions) → the rows
  * joining bodies SHOCK_MASS_RATIO or more apart in mass. Row c = order[i] is prepared in place
- * and packed at colour position i; the same operations as the TypeScript, so the same bits.
+ * and packed at colour position i (POS: scratch for each row's i); the same operations as the
+ * TypeScript, so the same bits (each row's are its own, so the order it is visited in is free).
  */
 function prepareKernel(): FunctionDef {
   const params = [
     'n', 'dt', 'invDt', 'gx', 'gy', 'grav',
     'A', 'B', 'ORD', 'NX', 'NY', 'SEP', 'BASE', 'IMP', 'TAN', 'MASS', 'APP', 'BIAS', 'FRI', 'BNC', 'WI', 'WT',
-    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE',
+    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE', 'POS',
   ] as const;
-  const ints = ['i', 'c8', 'c4', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
+  const ints = ['i', 'c', 'c8', 'c4', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
   const floats = ['ma', 'mb', 'nx', 'ny', 'vn0', 'sep', 't', 'gn', 'tt', 'vs', 'disc', 'den', 'mu', 'p', 'q', 'mass', 'bias', 'fri'] as const;
   const L = localsOf(params, [...ints, ...floats]);
   type Name = keyof typeof L;
@@ -272,9 +273,16 @@ function prepareKernel(): FunctionDef {
   const at8 = (base: Name, idx: Name): number[][] => [g(base), g(idx), op.i32(3), op.i32Shl, op.i32Add];
   /** Row c's field of the 8-byte array at `base` (c8 = 8·c). */
   const field = (base: Name): number[][] => [g(base), g('c8'), op.i32Add];
+  // Rows are read in row order, each field's array from start to end, and packed at their
+  // colour position: in colour order, every field's read was a miss once the rows outgrow
+  // the cache (a pile 10,000's rows take about 2 MB).
+  const position = [
+    g('ORD'), g('i'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(2), op.i32Shl, g('POS'), op.i32Add, g('i'), op.storeI32(0),
+  ];
   const row = [
-    g('ORD'), g('i'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.tee(L.c4), op.i32(3), op.i32Shl, set('c8'),
-    g('c4'), op.i32(2), op.i32Shl, set('c4'),
+    g('POS'), g('c'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), set('i'),
+    g('c'), op.i32(3), op.i32Shl, set('c8'),
+    g('c'), op.i32(2), op.i32Shl, set('c4'),
     g('A'), g('c4'), op.i32Add, op.loadI32(0), set('ia'),
     g('B'), g('c4'), op.i32Add, op.loadI32(0), set('ib'),
     ...at8('IM', 'ia'), op.load(0), set('ma'),
@@ -339,13 +347,16 @@ function prepareKernel(): FunctionDef {
   ];
   return {
     name: 'prepare',
-    params: [i32, f64, f64, f64, f64, i32, ...Array.from({ length: 22 }, (): ValueType => i32)],
+    params: [i32, f64, f64, f64, f64, i32, ...Array.from({ length: 23 }, (): ValueType => i32)],
     result: i32,
     locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
     body: [
       op.block, g('n'), op.i32Eqz, op.brIf(0),
-      op.loop, ...row,
+      op.loop, ...position,
       g('i'), op.i32(1), op.i32Add, op.tee(L.i), g('n'), op.i32LtU, op.brIf(0),
+      op.end,
+      op.loop, ...row,
+      g('c'), op.i32(1), op.i32Add, op.tee(L.c), g('n'), op.i32LtU, op.brIf(0),
       op.end, op.end,
       g('unequal'),
     ],
