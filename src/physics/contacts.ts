@@ -4,7 +4,7 @@
  * step allocates nothing once the buffer has reached its working size.
  */
 import { COLOUR_COUNT } from './colour.js';
-import { grown, noteSharedGrowth } from './grown.js';
+import { grown, isShared, noteSharedGrowth, sharedCopy } from './grown.js';
 import { ShockOrder } from './shock.js';
 import { RowFrontier } from './row-frontier.js';
 import { PACKED_STRIDE } from './packed-rows.js';
@@ -138,8 +138,9 @@ export class ContactBuffer {
   inKernels = false;
   /**
    * Whether the rows' main fields (RowViews) live in `kernels`' memory, so that the kernels
-   * collide, colour, prepare and pack them there (wasm/): on one thread, once steps have packed
-   * for RESIDENT_AFTER_STEPS in a row (`usePacked`).
+   * prepare and pack them there (and on one thread collide and colour them: wasm/), once steps
+   * have packed for RESIDENT_AFTER_STEPS in a row (`usePacked`). Worker threads see the same
+   * views of the same memory (parallel/worker.ts).
    */
   residentRows = false;
 
@@ -180,9 +181,9 @@ export class ContactBuffer {
    * whether the step packs: in the WebAssembly kernels' memory (wasm/row-kernels.ts), with room
    * for `bodies` bodies; where that cannot be, on one thread in plain arrays, and on `threads`
    * not at all (the workers run on the kernels' shared memory only; unpacked passes give the
-   * same bits). On one thread, after RESIDENT_AFTER_STEPS steps in a row that pack, the rows'
-   * main fields move into the kernels' memory too (`residentRows`), where the kernels collide,
-   * colour, prepare and pack them without a copy; a step that does not pack, or threads, get
+   * same bits). After RESIDENT_AFTER_STEPS steps in a row that pack, the rows' main fields
+   * move into the kernels' memory too (`residentRows`), where the kernels prepare and pack them
+   * without a copy (and on one thread collide and colour them); a step that does not pack gets
    * them back in arrays of their own. When no step has packed for PACKED_IDLE_STEPS, the
    * memory goes back (a crowd packs only while it first spreads, and a crowd of 50,000 keeps
    * under 500 B a body).
@@ -199,13 +200,15 @@ export class ContactBuffer {
     this.idleSteps = 0;
     this.packingSteps++;
     const rows = this.a.length;
-    if (threads && this.residentRows) this.leaveKernelMemory();
     const kernels = (this.kernels ??= RowKernels.create());
-    const resident = !threads && (this.residentRows || this.packingSteps > RESIDENT_AFTER_STEPS);
-    if (kernels !== null && this.reserveKernels(kernels, rows, bodies, resident) && (!threads || kernels.layout !== null)) {
+    const resident = this.residentRows || this.packingSteps > RESIDENT_AFTER_STEPS;
+    const reserved = kernels !== null && this.reserveKernels(kernels, rows, bodies, resident);
+    if (reserved && (!threads || kernels.layout !== null)) {
       this.useKernels(kernels);
       this.inKernels = true;
     } else if (threads) {
+      // The workers cannot see a memory that is not shared: the rows come out of it.
+      if (reserved) this.releasePacked();
       return false;
     } else if (this.packed.length < rows * PACKED_STRIDE) {
       const buffer = new ArrayBuffer(rows * PACKED_STRIDE * 8);
@@ -263,8 +266,8 @@ export class ContactBuffer {
   }
 
   /**
-   * Moves resident rows back into arrays of their own, and lets the kernels' memory go: threads
-   * share the rows' own arrays, and a world that stopped packing need not keep the memory.
+   * Moves resident rows back into arrays of their own, and lets the kernels' memory go (before
+   * threads start: see World.setThreads).
    */
   leaveKernelMemory(): void {
     if (this.residentRows) this.releasePacked();
@@ -274,7 +277,8 @@ export class ContactBuffer {
   private releasePacked(): void {
     if (this.residentRows) {
       const fields = this.rowFields();
-      for (const name of RESIDENT_FIELDS) (this as Record<keyof RowViews, unknown>)[name] = fields[name].slice();
+      // Into shared arrays where the memory was shared: worker threads may share them next.
+      for (const name of RESIDENT_FIELDS) (this as Record<keyof RowViews, unknown>)[name] = isShared(fields[name]) ? sharedCopy(fields[name]) : fields[name].slice();
       this.residentRows = false;
     }
     this.packed = new Float64Array(0);

@@ -37,6 +37,7 @@
 import { BODY_DYNAMIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import {
+  JOB_PREPARE_KERNELS,
   JOB_PREPARE_ROWS,
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
@@ -105,8 +106,9 @@ export function solveVelocities(
   // Where the first pass will visit every row (see below), the warm start packs the rows for
   // the passes that do (packed-rows.ts): they need the colour order.
   // Where WebAssembly runs, the kernels (wasm/row-kernels.ts) warm-start and solve them over a
-  // copy of the velocities, copied back when the passes stop visiting every row. On one thread
-  // the rows live in the kernels' memory, and the kernels prepare and pack them too.
+  // copy of the velocities, copied back when the passes stop visiting every row. Once a world
+  // has packed for a while, the rows live in the kernels' memory, and the kernels prepare and
+  // pack them too (on the threads, each a range of rows).
   const packing = contacts.usePacked(contacts.busyFirstPass && n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n, store.capacity, runner.threads > 1);
   const kernels = contacts.inKernels ? contacts.kernels : null;
   const prepared = kernels !== null && contacts.residentRows;
@@ -115,7 +117,8 @@ export function solveVelocities(
   if (prepared) {
     kernels.load(store, store.vx, store.vy);
     kernels.loadMaterials(store);
-    unequal = kernels.prepare(n, dt, gravityX, gravityY) > 0;
+    kernels.positions(n);
+    unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
   } else {
     unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
   }

@@ -263,7 +263,8 @@ export class World {
     const team = this.runner instanceof ThreadTeam ? this.runner : null;
     if (pool !== null) ThreadTeam.checkPool(pool, team);
     team?.release();
-    // Threads share the rows' own arrays, not the kernels' memory.
+    // The rows leave the kernels' memory, which may not be shared (a page that could not
+    // reserve a shared one), and move back in later, into one the workers share.
     if (pool !== null) this.contacts.leaveKernelMemory();
     this.runner =
       pool === null

@@ -1,12 +1,13 @@
 /**
- * The contact rows' main fields live in the WebAssembly kernels' memory on one thread while
- * steps pack (ContactBuffer.residentRows), so that the kernels prepare and pack them where the
- * collide stage wrote them. Moving them in, growing them there, handing them to threads and
- * letting the memory go must never lose a value.
+ * The contact rows' main fields live in the WebAssembly kernels' memory while steps pack
+ * (ContactBuffer.residentRows), so that the kernels prepare and pack them where the collide
+ * stage wrote them. Moving them in, growing them there, sharing them with threads and letting
+ * the memory go must never lose a value.
  */
 import { describe, expect, it } from 'vitest';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { RESIDENT_FIELDS } from '../../src/physics/wasm/row-kernels';
+import { isShared } from '../../src/physics/grown';
 
 /** Row c's value of field number f in `field`: distinct per row and field, exact in the field's type. */
 function value(field: ArrayLike<number>, c: number, f: number): number {
@@ -35,7 +36,7 @@ function ownArrays(contacts: ContactBuffer): boolean {
 }
 
 describe('rows resident in the kernels\' memory', () => {
-  it('move in once steps have packed on one thread for a while, keep their values as they grow, and move out for threads and when packing stops', () => {
+  it('move in once steps have packed for a while, keep their values as they grow and on threads, and move out before threads start and when packing stops', () => {
     const contacts = new ContactBuffer();
     fill(contacts, 300);
     // A few steps that pack leave the rows where they are (a crowd spreading); then they move.
@@ -55,12 +56,19 @@ describe('rows resident in the kernels\' memory', () => {
     expect(contacts.nx).toBe(contacts.kernels?.rowViews?.nx);
     expectKept(contacts, 300, 'grown');
 
-    // Threads share the rows' own arrays: a threaded step takes them out.
+    // A threaded step keeps them there: the memory is shared, and the workers get views of it.
     contacts.usePacked(true, 64, true);
+    expect(contacts.residentRows).toBe(true);
+    expect(contacts.kernels?.layout?.resident).toBe(true);
+    expect(isShared(contacts.a)).toBe(true);
+    expectKept(contacts, 300, 'on threads');
+
+    // Before threads start (World.setThreads) they move out, into shared arrays of their own.
+    contacts.leaveKernelMemory();
     expect(contacts.residentRows).toBe(false);
-    expect(contacts.kernels?.rowViews ?? null).toBe(null);
     expect(ownArrays(contacts)).toBe(true);
-    expectKept(contacts, 300, 'for threads');
+    expect(RESIDENT_FIELDS.every((name) => isShared(contacts[name]))).toBe(true);
+    expectKept(contacts, 300, 'left');
 
     // Back on one thread and packing again, then a step that does not pack: the rows move
     // back at once, and the memory goes.

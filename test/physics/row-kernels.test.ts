@@ -202,7 +202,10 @@ describe('WebAssembly row kernels', () => {
       for (const name of RESIDENT_FIELDS) (views[name] as Float64Array).set((contacts[name] as Float64Array).subarray(0, rows));
       kernels.load(store, store.vx, store.vy);
       kernels.loadMaterials(store);
-      const fromKernels = kernels.prepare(rows, dt, gx, gy);
+      // In two ranges split anywhere, as threads split it.
+      kernels.positions(rows);
+      const split = Math.floor(random() * rows);
+      const fromKernels = kernels.prepare(0, split, dt, gx, gy) + kernels.prepare(split, rows, dt, gx, gy);
       // The TypeScript side.
       const fromTs = prepareRows(store, contacts, 0, rows, dt, gx, gy);
       warmStartPacked(store, contacts, 0, rows, false);

@@ -49,6 +49,9 @@ export const JOB_UNPACK_IMPULSES = 15;
 /** The WebAssembly kernels' warm start of packed rows (wasm/row-kernels.ts), over colour positions. */
 export const JOB_WARM_KERNELS = 16;
 
+/** The WebAssembly kernels' preparation and packing of resident rows, in row order (P_H, P_GX, P_GY); counts rows of unequal masses. */
+export const JOB_PREPARE_KERNELS = 17;
+
 /**
  * Whether `job`'s items are blocks (of bodies or of pairs) rather than contact rows or moved
  * rows: a block is already a worthwhile chunk, so such a job is shared from two blocks on.

@@ -21,6 +21,7 @@ import {
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_MARK_RESTING,
+  JOB_PREPARE_KERNELS,
   JOB_PREPARE_ROWS,
   JOB_PUSH_OUT,
   JOB_RESTITUTION,
@@ -160,6 +161,8 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     case JOB_WARM_KERNELS:
       (contacts.kernels as RowKernels).warm(from, to);
       return 0;
+    case JOB_PREPARE_KERNELS:
+      return (contacts.kernels as RowKernels).prepare(from, to, params[P_H], params[P_GX], params[P_GY]);
     case JOB_UNPACK_IMPULSES:
       unpackImpulses(contacts, from, to);
       return 0;

@@ -6,6 +6,7 @@
 import { STORE_ARRAYS } from '../body-schema.js';
 import { isShared, sharedCopy, type GrowableArray } from '../grown.js';
 import type { SharedBuffers } from './pool.js';
+import { RESIDENT_FIELDS } from '../wasm/row-kernels.js';
 
 /** Per-body arrays the kernels read or write, beyond the schema's. */
 export const STORE_SHARED = [...(Object.keys(STORE_ARRAYS) as Array<keyof typeof STORE_ARRAYS>), 'passMark', 'fat'] as const;
@@ -35,6 +36,13 @@ export const CONTACTS_SHARED = [
   'colourStart',
   'walls',
 ] as const;
+
+/**
+ * CONTACTS_SHARED without the fields that live in the row kernels' memory while the rows are
+ * resident (wasm/row-kernels.ts's RESIDENT_FIELDS): a worker takes those as views of the
+ * memory it is handed.
+ */
+export const CONTACTS_SHARED_APART = CONTACTS_SHARED.filter((name) => !(RESIDENT_FIELDS as readonly string[]).includes(name));
 
 type Fields = Record<string, GrowableArray>;
 /** Anything with typed-array fields. */

@@ -33,7 +33,7 @@ import { claimChunks } from './claim.js';
 import { PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
 import type { ThreadPool } from './pool.js';
 import { ViewsRunner } from './run-job.js';
-import { CONTACTS_SHARED, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
+import { CONTACTS_SHARED, CONTACTS_SHARED_APART, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
 import { CollideScratch, PAIRS_SHARED, SCRATCH_SHARED } from './collide-blocks.js';
 import type { PairCache } from '../pair-cache.js';
 import { FLAT_TREE_SHARED } from '../flat-tree.js';
@@ -219,7 +219,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     this.park();
     const generation = sharedGeneration();
     const store = buffersOf(this.store, STORE_SHARED);
-    const contacts = buffersOf(this.contacts, CONTACTS_SHARED);
+    const contacts = buffersOf(this.contacts, this.contacts.residentRows ? CONTACTS_SHARED_APART : CONTACTS_SHARED);
     const pairs = buffersOf(this.pairs, PAIRS_SHARED);
     const scratch = buffersOf(this.views.scratch, SCRATCH_SHARED);
     const { search } = this.views;

@@ -75,8 +75,13 @@ function adopt(message: ThreadMessage): void {
   adoptBuffers(views.search, message.search);
   adoptBuffers(views.search.moving, message.searchMoving);
   adoptBuffers(views.search.statics, message.searchStatics);
-  // The packed rows live in the kernels' memory only (ContactBuffer.usePacked).
-  contacts.useKernels(message.kernels === null ? null : RowKernels.adopt(message.kernels));
+  // The packed rows live in the kernels' memory only (ContactBuffer.usePacked), and so do the
+  // rows' main fields while they are resident (the message then leaves them out).
+  const kernels = message.kernels === null ? null : RowKernels.adopt(message.kernels);
+  contacts.useKernels(kernels);
+  const rowViews = kernels?.rowViews ?? null;
+  if (rowViews !== null) Object.assign(contacts, rowViews);
+  contacts.residentRows = rowViews !== null;
   views.params = new Float64Array(message.params);
   views.partials = new Float64Array(message.partials);
 }

@@ -5,13 +5,12 @@
  *
  * The memory holds the packed rows (what `ContactBuffer.packed` views) and, for the passes, a
  * copy of the bodies: velocities or positions as (x, y) pairs, and inverse masses. The solver
- * copies them in before the passes that run here and back after (`load`, `save`). On one
- * thread it holds the contact rows' main fields too (`reserve`'s `resident`, RowViews): the
- * collide stage writes them here, and `prepare` prepares and packs them (solver.ts's
+ * copies them in before the passes that run here and back after (`load`, `save`). While a
+ * world packs, it holds the contact rows' main fields too (`reserve`'s `resident`, RowViews):
+ * the collide stage writes them here, and `prepare` prepares and packs them (solver.ts's
  * `prepareRows` and the packing of packed-rows.ts) without a copy. Where the thread can share
- * memory, the memory is shared, and worker threads run the same passes on it (`adopt`,
- * parallel/worker.ts); the rows' fields then live in arrays of their own, which the threads
- * share, and TypeScript prepares and packs them.
+ * memory, the memory is shared, and worker threads run the same kernels on it, resident rows
+ * included (`adopt`, parallel/worker.ts).
  */
 import { PACKED_STRIDE } from '../packed-rows.js';
 import { noteSharedGrowth } from '../grown.js';
@@ -20,7 +19,7 @@ import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
 import { colourKernel } from './colour-kernel.js';
-import { BASE, BODY, ROW, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
+import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -29,6 +28,7 @@ type PrepareFn = (...args: number[]) => number;
 type CollideFn = (...args: number[]) => number;
 type ColourFn = (...args: number[]) => number;
 type UnpackFn = (n: number, order: number, impulse: number, tangent: number) => number;
+type PositionsFn = (n: number, order: number, positions: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -44,7 +44,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -144,7 +144,7 @@ export interface CollideRegions {
   fix: Int32Array;
   walls: Int32Array;
   special: Int32Array;
-  /** Each row's colour position (the inverse of `order`), for `prepare`. */
+  /** Each row's colour position (the inverse of `order`: `positions`), for `prepare`. */
   colourPosition: Int32Array;
   /** The colouring's scratch (wasm/colour-kernel.ts): each body's colours and wall row, and the groups' starts. */
   masks: Int32Array;
@@ -164,6 +164,9 @@ export interface KernelLayout {
   readonly memory: WebAssembly.Memory;
   readonly rowCapacity: number;
   readonly bodyCapacity: number;
+  /** Whether the contact rows' fields live in the memory too (`RowKernels.rowViews`), and the collide kernel's room for pairs. */
+  readonly resident: boolean;
+  readonly pairCapacity: number;
 }
 
 /**
@@ -178,6 +181,7 @@ export class RowKernels {
   private pushFn: PushFn | null = null;
   private warmFn: WarmFn | null = null;
   private prepareFn: PrepareFn | null = null;
+  private positionsFn: PositionsFn | null = null;
   private collideFn: CollideFn | null = null;
   private colourFn: ColourFn | null = null;
   private unpackFn: UnpackFn | null = null;
@@ -210,7 +214,7 @@ export class RowKernels {
   static adopt(layout: KernelLayout): RowKernels | null {
     const kernels = RowKernels.create();
     if (kernels === null || !kernels.bind(layout.memory)) return null;
-    kernels.place(layout.rowCapacity, layout.bodyCapacity);
+    kernels.place(layout.rowCapacity, layout.bodyCapacity, layout.resident, layout.pairCapacity);
     return kernels;
   }
 
@@ -222,7 +226,8 @@ export class RowKernels {
   /** The memory and its regions, while it is shared; else null (a worker thread cannot use it). */
   get layout(): KernelLayout | null {
     const memory = this.memory;
-    return memory !== null && isSharedMemory(memory) ? { memory, rowCapacity: this.rowCapacity, bodyCapacity: this.bodyCapacity } : null;
+    if (memory === null || !isSharedMemory(memory)) return null;
+    return { memory, rowCapacity: this.rowCapacity, bodyCapacity: this.bodyCapacity, resident: this.resident, pairCapacity: this.pairCapacity };
   }
 
   /**
@@ -247,11 +252,7 @@ export class RowKernels {
       // and in V8 11 (Node 20) every step after a detach ran about a tenth slower, all of it,
       // not only the kernels (the bench README). Nothing in it needs keeping: the solve packs
       // its rows and copies its bodies in after this.
-      // Resident rows go in a plain memory, which one thread uses: a shared one's buffer can
-      // grow, and V8 gives typed arrays over such a buffer another kind than over a plain
-      // one; the TypeScript that reads the rows would then meet both kinds in a world that
-      // packs only some of the time (a crowd spreading), and stay slower after.
-      const memory = resident ? plainMemory(pages) : newMemory(pages);
+      const memory = newMemory(pages);
       if (memory === null || !this.bind(memory)) return false;
     } else {
       const have = this.memory.buffer.byteLength / PAGE;
@@ -276,6 +277,7 @@ export class RowKernels {
     this.pushFn = exports.push as PushFn;
     this.warmFn = exports.warm as WarmFn;
     this.prepareFn = exports.prepare as PrepareFn;
+    this.positionsFn = exports.positions as PositionsFn;
     this.collideFn = exports.collide as CollideFn;
     this.colourFn = exports.colour as ColourFn;
     this.unpackFn = exports.unpack as UnpackFn;
@@ -400,6 +402,7 @@ export class RowKernels {
     this.pushFn = null;
     this.warmFn = null;
     this.prepareFn = null;
+    this.positionsFn = null;
     this.collideFn = null;
     this.colourFn = null;
     this.unpackFn = null;
@@ -453,17 +456,23 @@ export class RowKernels {
     }
   }
 
+  /** Each resident row's colour position (the inverse of `order` over [0, n)), for `prepare`. */
+  positions(n: number): void {
+    (this.positionsFn as PositionsFn)(n, (this.views as RowViews).order.byteOffset, (this.collideRegions as CollideRegions).colourPosition.byteOffset);
+  }
+
   /**
-   * `prepareRows` over the resident rows [0, n) and the packing of `warmStartPacked` (without its
-   * warm start), in colour order, over the loaded velocities and materials: returns the rows of
-   * unequal masses, as `prepareRows`.
+   * `prepareRows` over the resident rows [from, to) and the packing of `warmStartPacked`
+   * (without its warm start), each at its colour position (`positions` first), over the loaded
+   * velocities and materials: returns the rows of unequal masses, as `prepareRows`. Rows are
+   * independent: threads may prepare ranges of them at once (JOB_PREPARE_KERNELS).
    */
-  prepare(n: number, dt: number, gravityX: number, gravityY: number): number {
+  prepare(from: number, to: number, dt: number, gravityX: number, gravityY: number): number {
     const v = this.views as RowViews;
     const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
     return (this.prepareFn as PrepareFn)(
-      n, dt, 1 / dt, gravityX, gravityY, gravity,
-      v.a.byteOffset, v.b.byteOffset, v.order.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset,
+      from, to, dt, 1 / dt, gravityX, gravityY, gravity,
+      v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset,
       v.baseSeparation.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.mass.byteOffset, v.approach.byteOffset,
       v.bias.byteOffset, v.friction.byteOffset, v.bounce.byteOffset, v.warmImpulse.byteOffset, v.warmTangent.byteOffset,
       this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt, (this.collideRegions as CollideRegions).colourPosition.byteOffset,

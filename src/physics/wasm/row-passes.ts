@@ -252,15 +252,16 @@ function pushKernel(): FunctionDef {
 
 /**
  * `prepareRows` and the packing of `warmStartPacked`, fused, over rows that live in this memory
- * (`RowKernels.rowViews`): prepare(n, dt, invDt, gx, gy, gravity, ...regions) → the rows
- * joining bodies SHOCK_MASS_RATIO or more apart in mass. Row c = order[i] is prepared in place
- * and packed at colour position i (POS: scratch for each row's i); the same operations as the
- * TypeScript, so the same bits (each row's are its own, so the order it is visited in is free).
+ * (`RowKernels.rowViews`): prepare(from, to, dt, invDt, gx, gy, gravity, ...regions) → the rows
+ * joining bodies SHOCK_MASS_RATIO or more apart in mass, over rows [from, to). Row c is
+ * prepared in place and packed at its colour position POS[c] (`positions`); the same
+ * operations as the TypeScript, so the same bits (each row's are its own, so the order rows
+ * are visited in, and how the range is split among threads, is free).
  */
 function prepareKernel(): FunctionDef {
   const params = [
-    'n', 'dt', 'invDt', 'gx', 'gy', 'grav',
-    'A', 'B', 'ORD', 'NX', 'NY', 'SEP', 'BASE', 'IMP', 'TAN', 'MASS', 'APP', 'BIAS', 'FRI', 'BNC', 'WI', 'WT',
+    'from', 'to', 'dt', 'invDt', 'gx', 'gy', 'grav',
+    'A', 'B', 'NX', 'NY', 'SEP', 'BASE', 'IMP', 'TAN', 'MASS', 'APP', 'BIAS', 'FRI', 'BNC', 'WI', 'WT',
     'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE', 'POS',
   ] as const;
   const ints = ['i', 'c', 'c8', 'c4', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
@@ -273,12 +274,6 @@ function prepareKernel(): FunctionDef {
   const at8 = (base: Name, idx: Name): number[][] => [g(base), g(idx), op.i32(3), op.i32Shl, op.i32Add];
   /** Row c's field of the 8-byte array at `base` (c8 = 8·c). */
   const field = (base: Name): number[][] => [g(base), g('c8'), op.i32Add];
-  // Rows are read in row order, each field's array from start to end, and packed at their
-  // colour position: in colour order, every field's read was a miss once the rows outgrow
-  // the cache (a pile 10,000's rows take about 2 MB).
-  const position = [
-    g('ORD'), g('i'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(2), op.i32Shl, g('POS'), op.i32Add, g('i'), op.storeI32(0),
-  ];
   const row = [
     g('POS'), g('c'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), set('i'),
     g('c'), op.i32(3), op.i32Shl, set('c8'),
@@ -347,18 +342,40 @@ function prepareKernel(): FunctionDef {
   ];
   return {
     name: 'prepare',
-    params: [i32, f64, f64, f64, f64, i32, ...Array.from({ length: 23 }, (): ValueType => i32)],
+    params: [i32, i32, f64, f64, f64, f64, i32, ...Array.from({ length: 22 }, (): ValueType => i32)],
     result: i32,
     locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
     body: [
-      op.block, g('n'), op.i32Eqz, op.brIf(0),
-      op.loop, ...position,
-      g('i'), op.i32(1), op.i32Add, op.tee(L.i), g('n'), op.i32LtU, op.brIf(0),
-      op.end,
+      g('from'), set('c'),
+      op.block, g('c'), g('to'), op.i32LtU, op.i32Eqz, op.brIf(0),
       op.loop, ...row,
-      g('c'), op.i32(1), op.i32Add, op.tee(L.c), g('n'), op.i32LtU, op.brIf(0),
+      g('c'), op.i32(1), op.i32Add, op.tee(L.c), g('to'), op.i32LtU, op.brIf(0),
       op.end, op.end,
       g('unequal'),
+    ],
+  };
+}
+
+/**
+ * positions(n, order, pos): each row's colour position, pos[order[i]] = i for i in [0, n), for
+ * `prepare`. It reads the rows in row order, each field's array from start to end, and packs
+ * each at its colour position: in colour order every field's read missed once the rows
+ * outgrow the cache (a pile 10,000's rows take about 2 MB).
+ */
+function positionsKernel(): FunctionDef {
+  const L = localsOf(['n', 'order', 'pos'] as const, ['i'] as const);
+  return {
+    name: 'positions',
+    params: [i32, i32, i32],
+    result: i32,
+    locals: [i32],
+    body: [
+      op.block, op.get(L.n), op.i32Eqz, op.brIf(0),
+      op.loop,
+      op.get(L.order), op.get(L.i), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(2), op.i32Shl, op.get(L.pos), op.i32Add, op.get(L.i), op.storeI32(0),
+      op.get(L.i), op.i32(1), op.i32Add, op.tee(L.i), op.get(L.n), op.i32LtU, op.brIf(0),
+      op.end, op.end,
+      op.i32(0),
     ],
   };
 }
@@ -392,4 +409,4 @@ function unpackKernel(): FunctionDef {
   };
 }
 
-export { solveKernel, warmKernel, pushKernel, prepareKernel, unpackKernel };
+export { solveKernel, warmKernel, pushKernel, prepareKernel, positionsKernel, unpackKernel };

@@ -140,6 +140,27 @@ describe('issue 13: the step on worker threads', () => {
     });
   }
 
+  it('a pile whose rows move into the kernels\' memory, shared with the workers: 1 and 2 workers end as none', () => {
+    const run = (w: World): number => {
+      let resident = 0;
+      for (let k = 0; k < 150; k++) {
+        w.step(DT);
+        if (w.internals.contacts.residentRows) resident++;
+      }
+      return resident;
+    };
+    const alone = withScene(pile, 1500);
+    run(alone);
+    for (const size of [1, 2]) {
+      const w = withScene(pile, 1500);
+      w.setThreads(poolOf(size));
+      // Else this case proves nothing the pile case above does not.
+      expect(run(w), `${size} workers: steps with resident rows`).toBeGreaterThan(30);
+      w.setThreads(null);
+      expect(stateHash(w), `${size} workers`).toBe(stateHash(alone));
+    }
+  });
+
   it('a snapshot taken on threads and stepped on other threads goes on as on one', () => {
     const alone = withScene(pile, 1200);
     steps(alone, 60);
