@@ -233,9 +233,9 @@ export class ContactBuffer {
    * Room in `kernels` for `rows` rows and `bodies` bodies, the rows' fields moved into its
    * memory when `resident` (their values copied over). False, with nothing moved, where there is none.
    */
-  private reserveKernels(kernels: RowKernels, rows: number, bodies: number, resident: boolean, pairs = 0): boolean {
+  private reserveKernels(kernels: RowKernels, rows: number, bodies: number, resident: boolean, pairs = 0, staged = false): boolean {
     const before = this.rowFields();
-    if (!kernels.reserve(rows, bodies, resident, pairs)) return false;
+    if (!kernels.reserve(rows, bodies, resident, pairs, staged)) return false;
     const views = kernels.rowViews;
     if (views !== null && views.a !== this.a) {
       for (const name of RESIDENT_FIELDS) copyInto(views[name], before[name]);
@@ -247,13 +247,13 @@ export class ContactBuffer {
 
   /**
    * The kernels, with room for `bodies` bodies and `pairs` pairs in the collide kernel's regions
-   * (wasm/collide-kernel.ts), while the rows are resident; else null, and the collide stage runs
-   * in TypeScript.
+   * (wasm/collide-kernel.ts; with `staged`, in its staging region for threads too), while the
+   * rows are resident; else null, and the collide stage runs in TypeScript.
    */
-  kernelsForCollide(bodies: number, pairs: number): RowKernels | null {
+  kernelsForCollide(bodies: number, pairs: number, staged = false): RowKernels | null {
     const kernels = this.kernels;
     if (!this.residentRows || kernels === null) return null;
-    if (this.reserveKernels(kernels, this.a.length, bodies, true, pairs)) return kernels;
+    if (this.reserveKernels(kernels, this.a.length, bodies, true, pairs, staged)) return kernels;
     this.releasePacked();
     return null;
   }

@@ -35,6 +35,7 @@ import { ContactListeners } from './listeners.js';
 import { ContactState } from './contact-state.js';
 import { collidePairs } from './collide.js';
 import { collideInKernels } from './wasm/collide-kernel.js';
+import { collideKernelBlocks } from './parallel/collide-kernel-blocks.js';
 import { collideBlocks } from './parallel/collide-blocks.js';
 import { RowColours } from './colour.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
@@ -452,14 +453,19 @@ export class World {
   }
 
   /**
-   * Contact rows from the cached pairs (collide.ts; as WebAssembly, wasm/collide-kernel.ts, on one
-   * thread while the rows live in the kernels' memory), on the team's threads when there are
-   * several (collide-blocks.ts), then their colours (colour.ts).
+   * Contact rows from the cached pairs (collide.ts; as WebAssembly, wasm/collide-kernel.ts, while
+   * the rows live in the kernels' memory), on the team's threads when there are several
+   * (collide-blocks.ts; collide-kernel-blocks.ts for the kernel), then their colours (colour.ts).
    */
   private collide(h: number): void {
     const spec = this.opts.speculativeDistance;
     if (this.runner.threads > 1) {
-      collideBlocks(this.store, this.bp.pairs, this.contacts, this.runner, h, spec, this.wakeFromContact, this.contactState.noteSensorPair, this.colours);
+      const { store, contacts, runner, colours, wakeFromContact: wake } = this;
+      const pairs = this.bp.pairs;
+      const onSensor = this.contactState.noteSensorPair;
+      if (!collideKernelBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours)) {
+        collideBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours);
+      }
     } else {
       const inKernels = collideInKernels(this.store, this.bp.pairs, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
       if (!inKernels) collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);

@@ -1,7 +1,9 @@
 /**
  * The collide stage as WebAssembly (src/physics/wasm/collide-kernel.ts) against `collidePairs`
- * (collide.ts), which it stands in for on one thread while the rows live in the row kernels'
- * memory: from the same world, each must make the
+ * (collide.ts), which it stands in for while the rows live in the row kernels' memory, on one
+ * thread and by blocks of pairs on threads (parallel/collide-kernel-blocks.ts, run here by the
+ * calling thread alone: the blocks, their staging and their placing are the same code the
+ * threads run; threads.test.ts runs them on workers): from the same world, each must make the
  * same rows bit for bit, the same walls, kinematic kicks, sleepers to wake and sensor pairs in
  * the same order, and leave the pair cache (warm starts, touching, events) the same. Worlds
  * with every case the kernel hands back to TypeScript: sensors, sleepers, a moving kinematic
@@ -12,6 +14,8 @@ import { collidePairs } from '../../src/physics/collide';
 import { COLOUR_COUNT, RowColours } from '../../src/physics/colour';
 import { World, mulberry32 } from '../../src/physics/index';
 import { collideInKernels } from '../../src/physics/wasm/collide-kernel';
+import { collideKernelBlocks } from '../../src/physics/parallel/collide-kernel-blocks';
+import { LocalRunner } from '../../src/physics/parallel/local-runner';
 import { RowKernels } from '../../src/physics/wasm/row-kernels';
 import { pile } from '../../src/scenes/pile';
 import { internals } from './helpers';
@@ -30,8 +34,12 @@ interface Outcome {
   events: number;
 }
 
-/** One collide stage of a copy of `world` (restored from its snapshot), by `collidePairs` or by the kernel. */
-function collideOnce(world: World, useKernel: boolean): Outcome {
+/** The three ways: `collidePairs`, the kernel on one thread, the kernel by blocks. */
+type Way = 'ts' | 'kernel' | 'blocks';
+
+/** One collide stage of a copy of `world` (restored from its snapshot), one of the three ways. */
+function collideOnce(world: World, way: Way): Outcome {
+  const useKernel = way !== 'ts';
   const copy = World.fromJSON(world.toJSON());
   const { store, bp, contacts } = internals(copy);
   const woken: number[] = [];
@@ -44,12 +52,17 @@ function collideOnce(world: World, useKernel: boolean): Outcome {
     // world's small buffer, so the kernel also meets more rows than there is room for).
     for (let step = 0; step <= 30; step++) expect(contacts.usePacked(true, store.capacity, false)).toBe(true);
     expect(contacts.residentRows).toBe(true);
-    expect(collideInKernels(store, bp.pairs, contacts, DT, spec, wake, onSensor)).toBe(true);
-  } else {
-    collidePairs(store, bp, contacts, DT, spec, wake, onSensor);
   }
-  // The colouring, in WebAssembly after the kernel (wasm/colour-kernel.ts), else in TypeScript.
-  new RowColours().sort(store, contacts, useKernel);
+  if (way === 'blocks') {
+    // It colours the rows too (the colouring kernel, as `sort` after the kernel below).
+    const runner = new LocalRunner(store, contacts, bp.pairs);
+    expect(collideKernelBlocks(store, bp.pairs, contacts, runner, DT, spec, wake, onSensor, new RowColours())).toBe(true);
+  } else {
+    if (way === 'kernel') expect(collideInKernels(store, bp.pairs, contacts, DT, spec, wake, onSensor)).toBe(true);
+    else collidePairs(store, bp, contacts, DT, spec, wake, onSensor);
+    // The colouring, in WebAssembly after the kernel (wasm/colour-kernel.ts), else in TypeScript.
+    new RowColours().sort(store, contacts, useKernel);
+  }
   const n = contacts.count;
   const fields = [contacts.a, contacts.b, contacts.pair, contacts.nx, contacts.ny, contacts.separation, contacts.baseSeparation, contacts.impulse, contacts.tangentImpulse];
   const pairs = bp.pairs;
@@ -71,24 +84,28 @@ function eventCount(world: World): number {
   return (world as unknown as { events: { count: number } }).events.count;
 }
 
-/** Both ways, compared bit for bit (Object.is: -0 and NaN count); returns the kernel's outcome. */
+/** The three ways, each compared with `collidePairs` bit for bit (Object.is: -0 and NaN count); returns the kernel's outcome. */
 function expectSame(world: World): Outcome {
-  const ts = collideOnce(world, false);
-  const wasm = collideOnce(world, true);
-  expect(wasm.rows[0].length, 'rows').toBe(ts.rows[0].length);
-  for (let f = 0; f < ts.rows.length; f++) {
-    for (let c = 0; c < ts.rows[f].length; c++) {
-      if (!Object.is(wasm.rows[f][c], ts.rows[f][c])) expect.fail(`field ${f} of row ${c}: ${wasm.rows[f][c]} against ${ts.rows[f][c]}`);
+  const ts = collideOnce(world, 'ts');
+  let kernel: Outcome | null = null;
+  for (const way of ['kernel', 'blocks'] as const) {
+    const wasm = collideOnce(world, way);
+    expect(wasm.rows[0].length, `${way}: rows`).toBe(ts.rows[0].length);
+    for (let f = 0; f < ts.rows.length; f++) {
+      for (let c = 0; c < ts.rows[f].length; c++) {
+        if (!Object.is(wasm.rows[f][c], ts.rows[f][c])) expect.fail(`${way}: field ${f} of row ${c}: ${wasm.rows[f][c]} against ${ts.rows[f][c]}`);
+      }
     }
+    expect(wasm.colours, way).toEqual(ts.colours);
+    expect(wasm.walls, way).toEqual(ts.walls);
+    expect(wasm.kicked, way).toEqual(ts.kicked);
+    expect(wasm.woken, way).toEqual(ts.woken);
+    expect(wasm.sensors, way).toEqual(ts.sensors);
+    expect(wasm.pairs, way).toEqual(ts.pairs);
+    expect(wasm.events, way).toBe(ts.events);
+    kernel ??= wasm;
   }
-  expect(wasm.colours).toEqual(ts.colours);
-  expect(wasm.walls).toEqual(ts.walls);
-  expect(wasm.kicked).toEqual(ts.kicked);
-  expect(wasm.woken).toEqual(ts.woken);
-  expect(wasm.sensors).toEqual(ts.sensors);
-  expect(wasm.pairs).toEqual(ts.pairs);
-  expect(wasm.events).toBe(ts.events);
-  return wasm;
+  return kernel as Outcome;
 }
 
 describe.skipIf(RowKernels.create() === null)('the collide kernel', () => {
@@ -156,5 +173,20 @@ describe.skipIf(RowKernels.create() === null)('the collide kernel', () => {
     expect(out.rows[0].length).toBe(2);
     // Neither normal is the kernel's placeholder (0, 0).
     for (let c = 0; c < 2; c++) expect(Math.hypot(out.rows[3][c], out.rows[4][c])).toBeCloseTo(1, 12);
+  });
+
+  it('by blocks, finds the rows it left to TypeScript, the walls and the far pairs of every block where they land', () => {
+    const world = new World();
+    pile(world, { count: 1500 });
+    for (let step = 0; step < 60; step++) world.step(DT);
+    // Made last, their pairs come after the pile's thousands: in a later block than the first.
+    world.createBody({ x: 40, y: 0, halfWidth: 0.5, halfHeight: 0.5, radius: 0 });
+    world.createBody({ x: 40, y: 0, halfWidth: 0.3, halfHeight: 0.2, radius: 0.1 });
+    world.createBody({ x: 45, y: 5, radius: 0.5 });
+    world.createBody({ x: 45 + 1e-200, y: 5 + 1e-200, radius: 0.5 });
+    const out = expectSame(world);
+    expect(out.pairs[0].length, 'pairs: more than one block').toBeGreaterThan(2048);
+    const last = out.rows[0].length - 2;
+    for (let c = last; c < last + 2; c++) expect(Math.hypot(out.rows[3][c], out.rows[4][c]), `row ${c}`).toBeCloseTo(1, 12);
   });
 });

@@ -17,10 +17,8 @@ import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from '../narrowphase.js';
 import type { PairCache } from '../pair-cache.js';
-import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, P_H, P_PAIR_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
 
-/** Pairs per block. */
-export const PAIR_BLOCK = 2048;
 
 /** A pair's verdict from the test step. */
 const NO_ROW = 0;

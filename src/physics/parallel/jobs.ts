@@ -24,6 +24,9 @@ export const JOB_INTEGRATE_VELOCITIES = 6;
 /** Positions over blocks of bodies (P_H, P_FX, P_FY); energy per block. */
 export const JOB_INTEGRATE_POSITIONS = 7;
 
+/** Pairs per block of the threaded collide stage (collide-blocks.ts, collide-kernel-blocks.ts). */
+export const PAIR_BLOCK = 2048;
+
 /** The collide stage's test step over blocks of pairs (P_H, P_SPECULATIVE, P_PAIR_COUNT). */
 export const JOB_COLLIDE_TEST = 8;
 /** The collide stage's write step over blocks of pairs (P_PAIR_COUNT). */
@@ -52,6 +55,11 @@ export const JOB_WARM_KERNELS = 16;
 /** The WebAssembly kernels' preparation and packing of resident rows, in row order (P_H, P_GX, P_GY); counts rows of unequal masses. */
 export const JOB_PREPARE_KERNELS = 17;
 
+/** The collide kernel over blocks of pairs, into the staging region (collide-kernel-blocks.ts; P_H, P_SPECULATIVE, P_PAIR_COUNT). */
+export const JOB_COLLIDE_KERNEL = 18;
+/** The staged rows of blocks of pairs to their place (collide-kernel-blocks.ts). */
+export const JOB_COLLIDE_PLACE = 19;
+
 /**
  * Whether `job`'s items are blocks (of bodies or of pairs) rather than contact rows or moved
  * rows: a block is already a worthwhile chunk, so such a job is shared from two blocks on.
@@ -62,6 +70,8 @@ export function isBlockJob(job: number): boolean {
     job === JOB_INTEGRATE_POSITIONS ||
     job === JOB_COLLIDE_TEST ||
     job === JOB_COLLIDE_WRITE ||
+    job === JOB_COLLIDE_KERNEL ||
+    job === JOB_COLLIDE_PLACE ||
     job === JOB_SWEEP_FAST ||
     job === JOB_FLAG_LEAVERS
   );

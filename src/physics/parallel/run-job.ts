@@ -3,6 +3,7 @@ import type { BodyStore } from '../body-store.js';
 import { grown } from '../grown.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
+import { collideBlocksInKernels, placeBlocks } from './collide-kernel-blocks.js';
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
@@ -15,6 +16,8 @@ import { pushRows } from '../pushout.js';
 import { restituteRows } from '../restitution.js';
 import {
   BODY_BLOCK,
+  JOB_COLLIDE_KERNEL,
+  JOB_COLLIDE_PLACE,
   JOB_COLLIDE_TEST,
   JOB_COLLIDE_WRITE,
   JOB_FLAG_LEAVERS,
@@ -160,6 +163,12 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_WARM_KERNELS:
       (contacts.kernels as RowKernels).warm(from, to);
+      return 0;
+    case JOB_COLLIDE_KERNEL:
+      collideBlocksInKernels(contacts.kernels as RowKernels, params, from, to);
+      return 0;
+    case JOB_COLLIDE_PLACE:
+      placeBlocks(contacts, from, to);
       return 0;
     case JOB_PREPARE_KERNELS:
       return (contacts.kernels as RowKernels).prepare(from, to, params[P_H], params[P_GX], params[P_GY]);

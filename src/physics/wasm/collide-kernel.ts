@@ -33,7 +33,7 @@ const SENSOR = 8;
 
 /** The kernel's parameters, in order (byte addresses, counts, then the two numbers). */
 const PARAMS = [
-  'pairA', 'pairB', 'pairImp', 'pairTan', 'count', 'flags', 'xs', 'ys', 'hws', 'hhs', 'rs', 'vxs', 'vys',
+  'pairA', 'pairB', 'pairImp', 'pairTan', 'first', 'count', 'flags', 'xs', 'ys', 'hws', 'hhs', 'rs', 'vxs', 'vys',
   'outA', 'outB', 'outP', 'outNx', 'outNy', 'outSep', 'outBase', 'outImp', 'outTan', 'far', 'fix', 'walls', 'special', 'head', 'rowCap', 'spec', 'dt',
 ] as const;
 const INTS = ['p', 'a', 'b', 'oa', 'ob', 'n', 'farN', 'fixN', 'wallN', 'specialN', 'fixup', 'o4', 'o8', 'both'] as const;
@@ -178,6 +178,7 @@ export function collideKernel(): FunctionDef {
     locals: [...INTS.map((): ValueType => i32), ...FLOATS.map((): ValueType => f64)],
     body: [
       op.block,
+      op.get(L.first), op.set(L.p),
       op.get(L.p), op.get(L.count), op.i32LtU, op.i32Eqz, op.brIf(0),
       op.loop,
       ...pair,
@@ -216,7 +217,7 @@ export function collideInKernels(
     const kernels = contacts.kernelsForCollide(store.capacity, pairs.a.length);
     if (kernels === null) return false;
     const regions = kernels.collideRegions as CollideRegions;
-    load(regions, store, pairs);
+    loadCollideInputs(regions, store, pairs);
     const n = kernels.collide(pairs.count, speculativeDistance, dt);
     if (n <= contacts.a.length) {
       finish(regions, n, store, pairs, contacts, wake, onSensor);
@@ -229,7 +230,7 @@ export function collideInKernels(
 }
 
 /** Copies the bodies and the pairs in (whole arrays: the regions are laid out for their capacities). */
-function load(v: CollideRegions, store: BodyStore, pairs: PairCache): void {
+export function loadCollideInputs(v: CollideRegions, store: BodyStore, pairs: PairCache): void {
   v.x.set(store.x);
   v.y.set(store.y);
   v.halfWidth.set(store.halfWidth);
@@ -260,39 +261,43 @@ function finish(
   onSensor: (p: number) => void,
 ): void {
   const head = v.head;
-  const farCount = head[0];
   const fixCount = head[1];
   const wallCount = head[2];
   const specialCount = head[3];
-  const { impulse: pairImpulse, tangentImpulse: pairTangent, touching } = pairs;
-  const far = v.far;
-  for (let k = 0; k < farCount; k++) {
-    const p = far[k];
-    pairImpulse[p] = 0;
-    pairTangent[p] = 0;
-    if (touching[p] === 1) pairs.setTouching(p, 0);
-  }
+  clearFarPairs(pairs, v.far, 0, head[0]);
   // The rows are in place already; the walls come out of their list.
   const { fix, walls, special } = v;
   contacts.walls.set(walls.subarray(0, wallCount));
   contacts.count = n;
   contacts.wallCount = wallCount;
   contacts.kickedCount = 0;
-  const { x, y, halfWidth, halfHeight, radius } = store;
-  const { a: ca, b: cb, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase } = contacts;
-  for (let k = 0; k < fixCount; k++) {
-    const c = fix[k];
-    const ia = ca[c];
-    const ib = cb[c];
-    const cw = halfWidth[ia] + halfWidth[ib];
-    const ch = halfHeight[ia] + halfHeight[ib];
-    roundedRectOverlap(x[ib], y[ib], x[ia], y[ia], cw, ch, radius[ia] + radius[ib], FIX_HIT);
-    if (x[ib] === x[ia] && y[ib] === y[ia]) spreadCoincident(ia, ib, cw, ch, FIX_HIT);
-    cnx[c] = FIX_HIT.nx;
-    cny[c] = FIX_HIT.ny;
-    cbase[c] = csep[c] - (FIX_HIT.nx * (x[ib] - x[ia]) + FIX_HIT.ny * (y[ib] - y[ia]));
-  }
+  for (let k = 0; k < fixCount; k++) fixRow(store, contacts, fix[k]);
   if (specialCount > 0) finishSpecialRows(contacts, pairs, v.flags, store.kind, special, specialCount, wake, onSensor);
+}
+
+/** The far pairs far[from, from + count): no warm start next time, and a touching pair ends. */
+export function clearFarPairs(pairs: PairCache, far: Int32Array, from: number, count: number): void {
+  const { impulse: pairImpulse, tangentImpulse: pairTangent, touching } = pairs;
+  for (let k = from; k < from + count; k++) {
+    const p = far[k];
+    pairImpulse[p] = 0;
+    pairTangent[p] = 0;
+    if (touching[p] === 1) pairs.setTouching(p, 0);
+  }
+}
+
+/** Row c's normal by `collidePairs`'s own code (a corner met within 1e-150 m, or two bodies at one centre), and its base separation. */
+export function fixRow(store: BodyStore, contacts: ContactBuffer, c: number): void {
+  const { x, y, halfWidth, halfHeight, radius } = store;
+  const ia = contacts.a[c];
+  const ib = contacts.b[c];
+  const cw = halfWidth[ia] + halfWidth[ib];
+  const ch = halfHeight[ia] + halfHeight[ib];
+  roundedRectOverlap(x[ib], y[ib], x[ia], y[ia], cw, ch, radius[ia] + radius[ib], FIX_HIT);
+  if (x[ib] === x[ia] && y[ib] === y[ia]) spreadCoincident(ia, ib, cw, ch, FIX_HIT);
+  contacts.nx[c] = FIX_HIT.nx;
+  contacts.ny[c] = FIX_HIT.ny;
+  contacts.baseSeparation[c] = contacts.separation[c] - (FIX_HIT.nx * (x[ib] - x[ia]) + FIX_HIT.ny * (y[ib] - y[ia]));
 }
 
 /** A body's flags for the kernel (ACTIVE, STATIC, SPECIAL, SENSOR). */
@@ -310,7 +315,7 @@ function flagsOf(store: BodyStore, i: number): number {
  * `collidePairs` meets them: a kinematic body's partner is kicked, a sleeper is woken after
  * the loop. A sensor pair makes no row, so with one among them every row is walked again.
  */
-function finishSpecialRows(
+export function finishSpecialRows(
   contacts: ContactBuffer,
   pairs: PairCache,
   flags: Uint8Array,

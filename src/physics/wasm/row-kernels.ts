@@ -15,6 +15,7 @@
 import { PACKED_STRIDE } from '../packed-rows.js';
 import { noteSharedGrowth } from '../grown.js';
 import { COLOUR_COUNT } from '../colour.js';
+import { PAIR_BLOCK } from '../parallel/jobs.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
@@ -151,6 +152,27 @@ export interface CollideRegions {
   walled: Uint8Array;
   colourStart: Int32Array;
 }
+/**
+ * Where the threads' collide kernel writes each block's rows before they move to their place
+ * (parallel/collide-kernel-blocks.ts): RowViews' fields that the collide stage writes, room
+ * for a row per pair, the block's fix, wall and special lists alike, and per block its four
+ * list counts (`head`), its row count (`rows`, then where its rows start) and where its wall
+ * rows start (`wallStarts`).
+ */
+export interface StagedRows extends Pick<RowViews, 'a' | 'b' | 'pair' | 'nx' | 'ny' | 'separation' | 'baseSeparation' | 'impulse' | 'tangentImpulse'> {
+  fix: Int32Array;
+  walls: Int32Array;
+  special: Int32Array;
+  head: Int32Array;
+  rows: Int32Array;
+  starts: Int32Array;
+  wallStarts: Int32Array;
+}
+/** Bytes a pair takes in StagedRows. */
+const STAGED_PAIR = 6 * 8 + 6 * 4;
+/** Blocks of PAIR_BLOCK pairs in `pairs` pairs, and one more. */
+const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 1;
+
 /** Bytes a body takes in CollideRegions (its flags, rounded up, and seven numbers), and a pair. */
 const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8;
 const COLLIDE_PAIR = 5 * 4;
@@ -167,6 +189,8 @@ export interface KernelLayout {
   /** Whether the contact rows' fields live in the memory too (`RowKernels.rowViews`), and the collide kernel's room for pairs. */
   readonly resident: boolean;
   readonly pairCapacity: number;
+  /** Whether the memory holds StagedRows for `pairCapacity` pairs. */
+  readonly staged: boolean;
 }
 
 /**
@@ -188,6 +212,8 @@ export class RowKernels {
   private pairCapacity = 0;
   /** The collide kernel's regions, while the rows are resident. */
   collideRegions: CollideRegions | null = null;
+  /** The threads' collide kernel's staging region, while the rows are resident and threads asked for it. */
+  private staged: StagedRows | null = null;
   /** Whether the memory holds the contact rows' fields too (`reserve`'s `resident`), and where. */
   private resident = false;
   private frictionAt = 0;
@@ -200,6 +226,8 @@ export class RowKernels {
   private baseAt = 0;
   private pairsAt = 0;
   private massesAt = 0;
+  /** The whole memory, byte by byte (for moving rows within it). */
+  bytes = new Uint8Array(0);
   /** The rows' region, as `ContactBuffer.packed`, `packedIds` and `packedBase` view it. */
   packed = new Float64Array(0);
   packedIds = new Int32Array(0);
@@ -214,7 +242,7 @@ export class RowKernels {
   static adopt(layout: KernelLayout): RowKernels | null {
     const kernels = RowKernels.create();
     if (kernels === null || !kernels.bind(layout.memory)) return null;
-    kernels.place(layout.rowCapacity, layout.bodyCapacity, layout.resident, layout.pairCapacity);
+    kernels.place(layout.rowCapacity, layout.bodyCapacity, layout.resident, layout.pairCapacity, layout.staged);
     return kernels;
   }
 
@@ -227,7 +255,7 @@ export class RowKernels {
   get layout(): KernelLayout | null {
     const memory = this.memory;
     if (memory === null || !isSharedMemory(memory)) return null;
-    return { memory, rowCapacity: this.rowCapacity, bodyCapacity: this.bodyCapacity, resident: this.resident, pairCapacity: this.pairCapacity };
+    return { memory, rowCapacity: this.rowCapacity, bodyCapacity: this.bodyCapacity, resident: this.resident, pairCapacity: this.pairCapacity, staged: this.staged !== null };
   }
 
   /**
@@ -238,12 +266,24 @@ export class RowKernels {
    * also holds the contact rows' main fields (`rowViews`, new and empty whenever the layout
    * changes: their owner copies the values over), and each body's friction and gravity factor.
    */
-  reserve(rows: number, bodies: number, resident = false, pairs = 0): boolean {
-    if (this.memory !== null && rows <= this.rowCapacity && bodies <= this.bodyCapacity && resident === this.resident && pairs <= this.pairCapacity) return true;
+  reserve(rows: number, bodies: number, resident = false, pairs = 0, staged = false): boolean {
+    if (
+      this.memory !== null &&
+      rows <= this.rowCapacity &&
+      bodies <= this.bodyCapacity &&
+      resident === this.resident &&
+      pairs <= this.pairCapacity &&
+      (!staged || this.staged !== null)
+    ) {
+      return true;
+    }
     const rowCapacity = Math.max(rows, this.rowCapacity);
     const bodyCapacity = Math.max(bodies, this.bodyCapacity);
     const pairCapacity = resident ? Math.max(pairs, this.pairCapacity) : 0;
-    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + 128 : 0;
+    // Once asked for, the staging region stays while the rows are resident (the rows' growth mid-step keeps it).
+    staged = resident && (staged || this.staged !== null);
+    const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 7 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
+    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + 128 + stagedBytes : 0;
     const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
     // Resident rows move to a new memory (their owner copies them over from the old views): in
     // a memory grown in place, the new layout's regions would overlap the old ones.
@@ -262,7 +302,7 @@ export class RowKernels {
         return false;
       }
     }
-    this.place(rowCapacity, bodyCapacity, resident, pairCapacity);
+    this.place(rowCapacity, bodyCapacity, resident, pairCapacity, staged);
     if (this.layout !== null) noteSharedGrowth();
     return true;
   }
@@ -285,7 +325,7 @@ export class RowKernels {
   }
 
   /** Lays the regions out for these capacities (and the resident rows' after them), and views them. */
-  private place(rowCapacity: number, bodyCapacity: number, resident = false, pairCapacity = 0): void {
+  private place(rowCapacity: number, bodyCapacity: number, resident = false, pairCapacity = 0, staged = false): void {
     const buffer = (this.memory as WebAssembly.Memory).buffer;
     this.rowCapacity = rowCapacity;
     this.bodyCapacity = bodyCapacity;
@@ -293,12 +333,14 @@ export class RowKernels {
     this.pairsAt = this.baseAt + rowCapacity * BASE;
     this.massesAt = this.pairsAt + bodyCapacity * 16;
     this.heap = new Float64Array(buffer);
+    this.bytes = new Uint8Array(buffer);
     this.packed = new Float64Array(buffer, 0, rowCapacity * PACKED_STRIDE);
     this.packedIds = new Int32Array(buffer, 0, rowCapacity * PACKED_STRIDE * 2);
     this.packedBase = new Float64Array(buffer, this.baseAt, rowCapacity);
     this.resident = resident;
     this.views = null;
     this.collideRegions = null;
+    this.staged = null;
     this.pairCapacity = pairCapacity;
     if (!resident) return;
     let at = this.massesAt + bodyCapacity * 8;
@@ -354,6 +396,14 @@ export class RowKernels {
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity),
       masks, walled, colourStart,
     };
+    if (!staged) return;
+    const blocks = stagedBlocks(pairCapacity);
+    this.staged = {
+      nx: f64s(pairCapacity), ny: f64s(pairCapacity), separation: f64s(pairCapacity), baseSeparation: f64s(pairCapacity),
+      impulse: f64s(pairCapacity), tangentImpulse: f64s(pairCapacity),
+      a: i32s(pairCapacity), b: i32s(pairCapacity), pair: i32s(pairCapacity), fix: i32s(pairCapacity), walls: i32s(pairCapacity), special: i32s(pairCapacity),
+      head: i32s(4 * blocks), rows: i32s(blocks), starts: i32s(blocks), wallStarts: i32s(blocks),
+    };
   }
 
   /** `unpackImpulses` over the resident rows [0, n): each packed row's impulses back to its row. */
@@ -382,12 +432,40 @@ export class RowKernels {
     const r = this.collideRegions as CollideRegions;
     const v = this.views as RowViews;
     return (this.collideFn as CollideFn)(
-      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, count,
+      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, 0, count,
       r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
       v.a.byteOffset, v.b.byteOffset, v.pair.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset, v.baseSeparation.byteOffset,
       v.impulse.byteOffset, v.tangentImpulse.byteOffset, r.far.byteOffset, r.fix.byteOffset, r.walls.byteOffset, r.special.byteOffset, r.head.byteOffset,
       this.rowCapacity, speculativeDistance, dt,
     );
+  }
+
+  /**
+   * The collide kernel over pairs [first, end) of those loaded, for block `block` of a threaded
+   * collide stage (parallel/collide-kernel-blocks.ts): the block's rows go to the staging
+   * region (`stagedRows`) from `first` on, its lists there too, and its far pairs to
+   * `collideRegions.far` from `first` on (a block's rows, and each of its lists, are never
+   * more than its pairs); its far, fix, wall and special counts to `stagedRows.head` at 4 ·
+   * block, its row count to `stagedRows.rows[block]`.
+   */
+  collideBlock(block: number, first: number, end: number, speculativeDistance: number, dt: number): void {
+    const r = this.collideRegions as CollideRegions;
+    const t = this.staged as StagedRows;
+    const at4 = 4 * first;
+    const at8 = 8 * first;
+    t.rows[block] = (this.collideFn as CollideFn)(
+      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, first, end,
+      r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
+      t.a.byteOffset + at4, t.b.byteOffset + at4, t.pair.byteOffset + at4, t.nx.byteOffset + at8, t.ny.byteOffset + at8,
+      t.separation.byteOffset + at8, t.baseSeparation.byteOffset + at8, t.impulse.byteOffset + at8, t.tangentImpulse.byteOffset + at8,
+      r.far.byteOffset + at4, t.fix.byteOffset + at4, t.walls.byteOffset + at4, t.special.byteOffset + at4, t.head.byteOffset + 16 * block,
+      end - first, speculativeDistance, dt,
+    );
+  }
+
+  /** The staging region of a threaded collide stage, while the rows are resident and `reserve` was asked for it; else null. */
+  get stagedRows(): StagedRows | null {
+    return this.staged;
   }
 
   /** The contact rows' fields in this memory, while `reserve` made them resident; else null. */
@@ -407,10 +485,12 @@ export class RowKernels {
     this.colourFn = null;
     this.unpackFn = null;
     this.collideRegions = null;
+    this.staged = null;
     this.pairCapacity = 0;
     this.resident = false;
     this.views = null;
     this.heap = new Float64Array(0);
+    this.bytes = new Uint8Array(0);
     this.packed = this.heap;
     this.packedIds = new Int32Array(0);
     this.packedBase = this.heap;

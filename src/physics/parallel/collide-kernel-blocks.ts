@@ -1,0 +1,146 @@
+/**
+ * The collide stage on several threads while the rows live in the kernels' memory (a pile on
+ * threads): the collide kernel (wasm/collide-kernel.ts) over blocks of pairs, in three steps,
+ * with the same rows, lists and calls out as `collidePairs` (collide.ts):
+ *   1. collide (threads, by blocks): each block's rows and lists go to the staging region
+ *      (RowKernels.stagedRows) at the block's first pair, its far pairs likewise;
+ *   2. here: where each block's rows and wall rows start;
+ *   3. place (threads, by blocks): each block's rows move to their place and its wall rows to
+ *      the wall list;
+ * then, here, what calls out (far pairs, the rows the kernel left to TypeScript, the special
+ * rows), and the colouring kernel (wasm/colour-kernel.ts). Colouring from the pairs alongside
+ * step 3, as collide-blocks.ts does, took the calling thread longer than the kernel after it,
+ * and the kernel's colours are the same; what it does not make is the per-thread order within
+ * each colour (colour.ts's homes), which the threads' passes then go without.
+ */
+import type { BodyStore } from '../body-store.js';
+import type { RowColours } from '../colour.js';
+import type { SensorTouch } from '../collide.js';
+import type { ContactBuffer } from '../contacts.js';
+import type { PairCache } from '../pair-cache.js';
+import { clearFarPairs, finishSpecialRows, fixRow, loadCollideInputs } from '../wasm/collide-kernel.js';
+import type { CollideRegions, RowKernels, StagedRows } from '../wasm/row-kernels.js';
+import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
+
+/**
+ * `collidePairs` on the runner's threads by the collide kernel, where the rows are resident and
+ * their memory is shared. Returns false, having done nothing, where they are not (the caller
+ * then runs collide-blocks.ts's `collideBlocks`).
+ * @internal
+ */
+export function collideKernelBlocks(
+  store: BodyStore,
+  pairs: PairCache,
+  contacts: ContactBuffer,
+  runner: StepRunner,
+  dt: number,
+  speculativeDistance: number,
+  wake: (index: number) => void,
+  onSensor: SensorTouch,
+  colours: RowColours,
+): boolean {
+  for (;;) {
+    const kernels = contacts.kernelsForCollide(store.capacity, pairs.a.length, true);
+    if (kernels === null) return false;
+    if (kernels.layout === null) {
+      // A memory the workers cannot see: the rows leave it, and TypeScript collides.
+      contacts.leaveKernelMemory();
+      return false;
+    }
+    const regions = kernels.collideRegions as CollideRegions;
+    const staged = kernels.stagedRows as StagedRows;
+    loadCollideInputs(regions, store, pairs);
+    const pairCount = pairs.count;
+    const blocks = Math.ceil(pairCount / PAIR_BLOCK);
+    runner.params[P_H] = dt;
+    runner.params[P_SPECULATIVE] = speculativeDistance;
+    runner.params[P_PAIR_COUNT] = pairCount;
+    runner.run(JOB_COLLIDE_KERNEL, 0, blocks);
+    const { head, rows: blockRows, starts, wallStarts } = staged;
+    let rows = 0;
+    let walls = 0;
+    for (let k = 0; k < blocks; k++) {
+      starts[k] = rows;
+      rows += blockRows[k];
+      wallStarts[k] = walls;
+      walls += head[4 * k + 2];
+    }
+    contacts.count = 0;
+    if (rows > contacts.a.length) {
+      // More rows than the resident rows hold: room for them (a new layout), and the kernel again.
+      contacts.reserve(rows);
+      continue;
+    }
+    runner.run(JOB_COLLIDE_PLACE, 0, blocks);
+    finish(staged, regions, blocks, rows, walls, store, pairs, contacts, wake, onSensor);
+    colours.sort(store, contacts, true);
+    return true;
+  }
+}
+
+/** Step 1 over pair blocks [from, to) (P_H, P_SPECULATIVE, P_PAIR_COUNT). */
+export function collideBlocksInKernels(kernels: RowKernels, params: Float64Array, from: number, to: number): void {
+  const pairCount = params[P_PAIR_COUNT];
+  for (let k = from; k < to; k++) {
+    kernels.collideBlock(k, k * PAIR_BLOCK, Math.min((k + 1) * PAIR_BLOCK, pairCount), params[P_SPECULATIVE], params[P_H]);
+  }
+}
+
+/** Step 3 over pair blocks [from, to): each block's rows to their place, its wall rows to the wall list. */
+export function placeBlocks(contacts: ContactBuffer, from: number, to: number): void {
+  const kernels = contacts.kernels as RowKernels;
+  const t = kernels.stagedRows as StagedRows;
+  const bytes = kernels.bytes;
+  const walls = contacts.walls;
+  for (let k = from; k < to; k++) {
+    const first = k * PAIR_BLOCK;
+    const start = t.starts[k];
+    const n = t.rows[k];
+    move(bytes, contacts.a, start, t.a, first, n);
+    move(bytes, contacts.b, start, t.b, first, n);
+    move(bytes, contacts.pair, start, t.pair, first, n);
+    move(bytes, contacts.nx, start, t.nx, first, n);
+    move(bytes, contacts.ny, start, t.ny, first, n);
+    move(bytes, contacts.separation, start, t.separation, first, n);
+    move(bytes, contacts.baseSeparation, start, t.baseSeparation, first, n);
+    move(bytes, contacts.impulse, start, t.impulse, first, n);
+    move(bytes, contacts.tangentImpulse, start, t.tangentImpulse, first, n);
+    const w = t.wallStarts[k];
+    for (let j = 0, count = t.head[4 * k + 2]; j < count; j++) walls[w + j] = t.walls[first + j] + start;
+  }
+}
+
+/** Copies `from`'s elements [first, first + n) to `to` from `start`: both views of the memory `bytes` views. */
+function move(bytes: Uint8Array, to: Int32Array | Float64Array, start: number, from: Int32Array | Float64Array, first: number, n: number): void {
+  const size = to.BYTES_PER_ELEMENT;
+  const at = from.byteOffset + first * size;
+  bytes.copyWithin(to.byteOffset + start * size, at, at + n * size);
+}
+
+/** What calls out, in the order `collidePairs` makes the calls: far pairs, the rows left to TypeScript, the special rows. */
+function finish(
+  t: StagedRows,
+  regions: CollideRegions,
+  blocks: number,
+  rows: number,
+  walls: number,
+  store: BodyStore,
+  pairs: PairCache,
+  contacts: ContactBuffer,
+  wake: (index: number) => void,
+  onSensor: SensorTouch,
+): void {
+  contacts.count = rows;
+  contacts.wallCount = walls;
+  contacts.kickedCount = 0;
+  const special = regions.special;
+  let specialCount = 0;
+  for (let k = 0; k < blocks; k++) {
+    const first = k * PAIR_BLOCK;
+    const start = t.starts[k];
+    clearFarPairs(pairs, regions.far, first, t.head[4 * k]);
+    for (let j = 0, count = t.head[4 * k + 1]; j < count; j++) fixRow(store, contacts, start + t.fix[first + j]);
+    for (let j = 0, count = t.head[4 * k + 3]; j < count; j++) special[specialCount++] = start + t.special[first + j];
+  }
+  if (specialCount > 0) finishSpecialRows(contacts, pairs, regions.flags, store.kind, special, specialCount, wake, onSensor);
+}
