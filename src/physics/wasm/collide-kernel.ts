@@ -38,7 +38,7 @@ const PARAMS = [
 ] as const;
 const INTS = ['p', 'a', 'b', 'oa', 'ob', 'n', 'farN', 'fixN', 'wallN', 'specialN', 'fixup', 'o4', 'o8', 'both'] as const;
 const FLOATS = [
-  'xa', 'ya', 'dx', 'dy', 'cw', 'ch', 'cr', 'qx', 'qy', 'mx', 'my', 'inner', 'sep', 'rvx', 'rvy',
+  'xa', 'ya', 'dx', 'dy', 'cw', 'ch', 'cr', 'qx', 'qy', 'mx', 'my', 'inner', 'bound', 'sep', 'rvx', 'rvy',
   'reach', 'ox', 'oy', 'sx', 'sy', 'dist', 'nx', 'ny',
 ] as const;
 
@@ -92,6 +92,26 @@ export function collideKernel(): FunctionDef {
     ...positive('qx'), op.set(L.mx),
     ...positive('qy'), op.set(L.my),
     op.get(L.qx), op.get(L.qy), op.get(L.qx), op.get(L.qy), op.f64Gt, op.select, op.set(L.inner),
+    // A pair far apart by a bound on its separation needs no square root. The bound: the
+    // larger of inner and (qx + qy)·0.7071 (under 1/√2, so below the corner's distance by far
+    // more than rounding), less cr; in a face region it is the separation, to the bit. Far by
+    // the bound is far by the separation (rounding is monotonic), so the verdicts are the same.
+    op.get(L.qx), op.get(L.qy), op.f64Add, op.f64(0.7071), op.f64Mul, op.set(L.bound),
+    op.get(L.inner), op.get(L.bound), op.get(L.inner), op.get(L.bound), op.f64Gt, op.select, op.get(L.cr), op.f64Sub, op.set(L.bound),
+    op.get(L.bound), op.get(L.spec), op.f64Gt,
+    op.if,
+    ...loadAt('vxs', 'ob'), ...loadAt('vxs', 'oa'), op.f64Sub, op.set(L.rvx),
+    ...loadAt('vys', 'ob'), ...loadAt('vys', 'oa'), op.f64Sub, op.set(L.rvy),
+    op.get(L.bound), op.get(L.spec), op.f64Sub, op.set(L.reach),
+    op.get(L.reach), op.get(L.reach), op.f64Mul,
+    ...squares('rvx', 'rvy'), op.get(L.dt), op.f64Mul, op.get(L.dt), op.f64Mul,
+    op.f64Gt,
+    op.if,
+    op.get(L.far), op.get(L.farN), op.i32(2), op.i32Shl, op.i32Add, op.get(L.p), op.storeI32(0),
+    op.get(L.farN), op.i32(1), op.i32Add, op.set(L.farN),
+    op.br(2),
+    op.end,
+    op.end,
     op.get(L.cr), ...squares('mx', 'my'), op.f64Sqrt, op.f64Sub,
     op.get(L.inner), op.get(L.inner), op.f64Abs, op.f64Sub, op.f64(0.5), op.f64Mul, op.f64Sub,
     op.f64Neg, op.set(L.sep),
