@@ -139,6 +139,8 @@ export interface CollideRegions {
   pairB: Int32Array;
   pairImp: Float32Array;
   pairTan: Float32Array;
+  /** Each pair's touching flag (PairCache.touching). */
+  pairTouch: Uint8Array;
   /** Pairs too far apart to meet within the step. */
   far: Int32Array;
   /** Rows whose normal `collidePairs`'s code finds, walls, and rows with a body that needs TypeScript. */
@@ -175,7 +177,7 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 
 /** Bytes a body takes in CollideRegions (its flags, rounded up, and seven numbers), and a pair. */
 const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8;
-const COLLIDE_PAIR = 5 * 4;
+const COLLIDE_PAIR = 5 * 4 + 1;
 const COLLIDE_ROW = 4 * 4;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
@@ -376,6 +378,11 @@ export class RowKernels {
       at += align8(n * 4);
       return view;
     };
+    const u8s = (n: number): Uint8Array => {
+      const view = new Uint8Array(buffer, at, n);
+      at += align8(n);
+      return view;
+    };
     const x = f64s(bodyCapacity);
     const y = f64s(bodyCapacity);
     const halfWidth = f64s(bodyCapacity);
@@ -392,7 +399,7 @@ export class RowKernels {
     at += align8(bodyCapacity);
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
-      pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity),
+      pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity),
       masks, walled, colourStart,
     };
@@ -432,7 +439,7 @@ export class RowKernels {
     const r = this.collideRegions as CollideRegions;
     const v = this.views as RowViews;
     return (this.collideFn as CollideFn)(
-      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, 0, count,
+      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, r.pairTouch.byteOffset, 0, count,
       r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
       v.a.byteOffset, v.b.byteOffset, v.pair.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset, v.baseSeparation.byteOffset,
       v.impulse.byteOffset, v.tangentImpulse.byteOffset, r.far.byteOffset, r.fix.byteOffset, r.walls.byteOffset, r.special.byteOffset, r.head.byteOffset,
@@ -454,7 +461,7 @@ export class RowKernels {
     const at4 = 4 * first;
     const at8 = 8 * first;
     t.rows[block] = (this.collideFn as CollideFn)(
-      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, first, end,
+      r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, r.pairTouch.byteOffset, first, end,
       r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
       t.a.byteOffset + at4, t.b.byteOffset + at4, t.pair.byteOffset + at4, t.nx.byteOffset + at8, t.ny.byteOffset + at8,
       t.separation.byteOffset + at8, t.baseSeparation.byteOffset + at8, t.impulse.byteOffset + at8, t.tangentImpulse.byteOffset + at8,
