@@ -138,9 +138,9 @@ export class ContactBuffer {
   inKernels = false;
   /**
    * Whether the rows' main fields (RowViews) live in `kernels`' memory, so that the kernels
-   * prepare and pack them there (and on one thread collide and colour them: wasm/), once steps
-   * have packed for RESIDENT_AFTER_STEPS in a row (`usePacked`). Worker threads see the same
-   * views of the same memory (parallel/worker.ts).
+   * collide, colour, prepare and pack them there (wasm/, and parallel/collide-kernel-blocks.ts
+   * on threads), once steps have packed for RESIDENT_AFTER_STEPS in a row (`usePacked`).
+   * Worker threads see the same views of the same memory (parallel/worker.ts).
    */
   residentRows = false;
 
@@ -182,9 +182,9 @@ export class ContactBuffer {
    * for `bodies` bodies; where that cannot be, on one thread in plain arrays, and on `threads`
    * not at all (the workers run on the kernels' shared memory only; unpacked passes give the
    * same bits). After RESIDENT_AFTER_STEPS steps in a row that pack, the rows' main fields
-   * move into the kernels' memory too (`residentRows`), where the kernels prepare and pack them
-   * without a copy (and on one thread collide and colour them); a step that does not pack gets
-   * them back in arrays of their own. When no step has packed for PACKED_IDLE_STEPS, the
+   * move into the kernels' memory too (`residentRows`), where the kernels collide, colour,
+   * prepare and pack them without a copy; a step that does not pack gets them back in arrays of
+   * their own. When no step has packed for PACKED_IDLE_STEPS, the
    * memory goes back (a crowd packs only while it first spreads, and a crowd of 50,000 keeps
    * under 500 B a body).
    * Allocates only to grow or release.

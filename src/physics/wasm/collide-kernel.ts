@@ -1,6 +1,7 @@
 /**
- * The collide stage's pair test (collide.ts) as WebAssembly, for a world stepping on one thread
- * whose rows live in the row kernels' memory (ContactBuffer.residentRows: a pile). Per cached
+ * The collide stage's pair test (collide.ts) as WebAssembly, for a world whose rows live in the
+ * row kernels' memory (ContactBuffer.residentRows: a pile; on threads by blocks of pairs,
+ * parallel/collide-kernel-blocks.ts). Per cached
  * pair: are both bodies at rest, the CSO separation, the far test, the normal and the row,
  * operation for operation as `collidePairs`, `csoOverlap` and `roundedRectOverlap` compute
  * them, so the rows are the same bits (collide-kernel.test.ts compares them). What differs is
@@ -8,7 +9,7 @@
  * bounds-checked typed-array access, and the rows written where the solve reads them.
  *
  * The kernels' memory holds copies of the pairs' bodies and warm starts and of the bodies'
- * activity, positions, shapes and velocities, made each step (`collideInKernels`); the rows go
+ * activity, positions, shapes and velocities, made each step (`loadCollideInputs`); the rows go
  * straight to the resident rows' fields, and the far pairs and the rows to finish in TypeScript
  * to lists (a corner met within 1e-150 m, or two bodies at one centre: rare, and
  * `collidePairs`'s code does those). Everything that calls out (events, waking, sensors) stays
