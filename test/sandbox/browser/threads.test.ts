@@ -49,6 +49,39 @@ describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', 
     await page.screenshot({ path: join(ARTIFACTS, 'stress-threads.png') });
     expect(suite.errors).toEqual([]);
   });
+
+  it('a pile stepped in the worker on every core, its rows in the kernels\' memory shared with the threads, comes back as one thread would step it', async () => {
+    const page = await suite.open('?scene=pile');
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => window.jostle.settings.paused);
+    const before = await page.evaluate(() => JSON.stringify(window.jostle.world.toJSON()));
+    const count = await page.evaluate(() => window.jostle.world.bodyCount);
+    await page.evaluate(() => window.jostle.stress.runCurrentWorld());
+    await page.waitForFunction((n) => window.jostle.stress.state.bodies === n && window.jostle.stress.state.paused, count);
+    // Long enough for the rows to move into the kernels' memory (after 30 steps that pack: a
+    // pile of 800 does from about step 75 on two threads) and be stepped there for a while.
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => window.jostle.stress.state.steps >= 200, null, { timeout: 60_000, polling: 100 });
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => window.jostle.stress.state.paused);
+    const steps = (await state(page)).steps;
+    expect((await state(page)).threads).toBe(await page.evaluate(() => navigator.hardwareConcurrency));
+    await page.evaluate(() => window.jostle.stress.leave());
+    const [back, here] = await page.evaluate(
+      ([json, n]) => {
+        type WorldClass = { fromJSON(json: unknown): typeof window.jostle.world };
+        const World = window.jostle.world.constructor as unknown as WorldClass;
+        const world = World.fromJSON(JSON.parse(json));
+        for (let k = 0; k < n; k++) world.step(1 / window.jostle.settings.hertz);
+        return [JSON.stringify(window.jostle.world.toJSON()), JSON.stringify(world.toJSON())];
+      },
+      [before, steps] as const,
+    );
+    expect(steps).toBeGreaterThanOrEqual(200);
+    expect(back).not.toBe(before);
+    expect(back).toBe(here);
+    expect(suite.errors).toEqual([]);
+  });
 });
 
 describe.skipIf(SKIP)('stress mode on one thread (page not isolated)', () => {
