@@ -15,6 +15,7 @@
  */
 import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
+import type { RowKernels } from './wasm/row-kernels.js';
 
 /**
  * Colours before the overflow group: colour 0, for rows with a static body only, then 32 more,
@@ -122,10 +123,19 @@ export class RowColours {
     const kernels = contacts.kernels;
     if (kernels === null || !contacts.residentRows || contacts.frontier.used || kernels.collideRegions === null) return false;
     kernels.colour(contacts.count, store.end);
-    contacts.colourStart.set(kernels.collideRegions.colourStart);
+    this.tookKernelColours(contacts);
+    return true;
+  }
+
+  /**
+   * Takes the colouring kernel's groups as the rows' (its colours and order are written in
+   * place): one home, and no frontier lists. For parallel/collide-kernel-blocks.ts, which runs
+   * the kernel's phases itself. @internal
+   */
+  tookKernelColours(contacts: ContactBuffer): void {
+    contacts.colourStart.set((contacts.kernels as RowKernels).collideRegions?.colourStart as Int32Array);
     contacts.homes = 1;
     contacts.frontier.invalidate();
-    return true;
   }
 
   /** Clears the masks and counts (each row's colour and the colour order grow with the rows: `ContactBuffer.reserve`). */

@@ -19,6 +19,7 @@ import type { SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { PairCache } from '../pair-cache.js';
 import { clearFarPairs, finishSpecialRows, fixRow, loadCollideInputs } from '../wasm/collide-kernel.js';
+import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, StagedRows } from '../wasm/row-kernels.js';
 import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
 
@@ -71,9 +72,26 @@ export function collideKernelBlocks(
       contacts.reserve(rows);
       continue;
     }
-    runner.run(JOB_COLLIDE_PLACE, 0, blocks);
+    // The calling thread colours the staged rows while the threads place them (a skipping
+    // pass's frontier lists need the rows in place: then, and where a sensor's rows came out
+    // after, the colouring runs again from the placed rows).
+    const along = !contacts.frontier.used;
+    if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0);
+    runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
+    if (along) {
+      for (let k = 0; k < blocks; k++) {
+        const back = 4 * (k * PAIR_BLOCK - starts[k]);
+        kernels.colourPhases(COLOUR_PICK, starts[k], starts[k] + blockRows[k], store.end, staged.a.byteOffset + back, staged.b.byteOffset + back);
+      }
+    }
+    runner.join();
     finish(staged, regions, blocks, rows, walls, store, pairs, contacts, wake, onSensor);
-    colours.sort(store, contacts, true);
+    if (along && contacts.count === rows) {
+      kernels.colourPhases(COLOUR_ORDER, 0, rows, store.end, 0, 0);
+      colours.tookKernelColours(contacts);
+    } else {
+      colours.sort(store, contacts, true);
+    }
     return true;
   }
 }

@@ -9,7 +9,7 @@ import { COLOUR_COUNT, DYNAMIC_COLOURS } from '../colour.js';
 import { i32, op, type FunctionDef, type ValueType } from './encoder.js';
 import { STATIC } from './collide-kernel.js';
 
-const PARAMS = ['n', 'end', 'rowA', 'rowB', 'flags', 'masks', 'walled', 'colour', 'order', 'start'] as const;
+const PARAMS = ['from', 'n', 'end', 'rowA', 'rowB', 'flags', 'masks', 'walled', 'colour', 'order', 'start', 'phases'] as const;
 const LOCALS = ['c', 'ia', 'ib', 'sa', 'sb', 'free', 'bit', 'k', 'i', 'at'] as const;
 type Name = (typeof PARAMS)[number] | (typeof LOCALS)[number];
 const L = {} as Record<Name, number>;
@@ -29,7 +29,20 @@ const loop = (v: Name, from: number[][], to: number[][], body: number[][]): numb
   op.end, op.end,
 ];
 
-/** colour(n, end, rowA, rowB, flags, masks, walled, colour, order, start) → 0. */
+/** `phases` bits of the colour kernel: clear the masks, colour rows [from, n), put rows [0, n) in colour order. */
+export const COLOUR_CLEAR = 1;
+export const COLOUR_PICK = 2;
+export const COLOUR_ORDER = 4;
+
+/** When `phases & bit`, `body`. */
+const phase = (bit: number, body: number[][]): number[][] => [g('phases'), op.i32(bit), op.i32And, op.if, ...body, op.end];
+
+/**
+ * colour(from, n, end, rowA, rowB, flags, masks, walled, colour, order, start, phases) → 0, in
+ * phases: a threaded collide stage (parallel/collide-kernel-blocks.ts) colours its blocks'
+ * rows one range at a time from where they are staged (row c's bodies at rowA + 4c), while the
+ * threads move them into place, and orders them once they are.
+ */
 export function colourKernel(): FunctionDef {
   const pick = [
     ...at4('rowA', 'c'), op.loadI32(0), set('ia'),
@@ -75,17 +88,21 @@ export function colourKernel(): FunctionDef {
   ];
   const body = [
     // Clear the masks, the walled flags and the counts.
-    ...loop('i', [op.i32(0)], [g('end')], [...at4('masks', 'i'), op.i32(0), op.storeI32(0), g('walled'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]),
-    ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 2)], [...at4('start', 'i'), op.i32(0), op.storeI32(0)]),
-    ...loop('c', [op.i32(0)], [g('n')], pick),
-    // Counts to starts, the rows in colour order, then each start back where its group begins.
-    ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 1)], [...at4('start', 'i'), op.tee(L.at), g('at'), op.loadI32(4), g('at'), op.loadI32(0), op.i32Add, op.storeI32(4)]),
-    ...loop('c', [op.i32(0)], [g('n')], place),
-    ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 1)], [
-      op.i32(COLOUR_COUNT + 1), g('i'), op.i32Sub, set('k'),
-      ...at4('start', 'k'), op.tee(L.at), g('at'), op.i32(4), op.i32Sub, op.loadI32(0), op.storeI32(0),
+    ...phase(COLOUR_CLEAR, [
+      ...loop('i', [op.i32(0)], [g('end')], [...at4('masks', 'i'), op.i32(0), op.storeI32(0), g('walled'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]),
+      ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 2)], [...at4('start', 'i'), op.i32(0), op.storeI32(0)]),
     ]),
-    g('start'), op.i32(0), op.storeI32(0),
+    ...phase(COLOUR_PICK, loop('c', [g('from')], [g('n')], pick)),
+    // Counts to starts, the rows in colour order, then each start back where its group begins.
+    ...phase(COLOUR_ORDER, [
+      ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 1)], [...at4('start', 'i'), op.tee(L.at), g('at'), op.loadI32(4), g('at'), op.loadI32(0), op.i32Add, op.storeI32(4)]),
+      ...loop('c', [op.i32(0)], [g('n')], place),
+      ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 1)], [
+        op.i32(COLOUR_COUNT + 1), g('i'), op.i32Sub, set('k'),
+        ...at4('start', 'k'), op.tee(L.at), g('at'), op.i32(4), op.i32Sub, op.loadI32(0), op.storeI32(0),
+      ]),
+      g('start'), op.i32(0), op.storeI32(0),
+    ]),
     op.i32(0),
   ];
   return {

@@ -19,7 +19,7 @@ import { PAIR_BLOCK } from '../parallel/jobs.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
-import { colourKernel } from './colour-kernel.js';
+import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
 import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 
 const PAGE = 65536;
@@ -425,9 +425,18 @@ export class RowKernels {
    * the groups' starts to `collideRegions.colourStart`.
    */
   colour(n: number, end: number): void {
+    const v = this.views as RowViews;
+    this.colourPhases(COLOUR_CLEAR | COLOUR_PICK | COLOUR_ORDER, 0, n, end, v.a.byteOffset, v.b.byteOffset);
+  }
+
+  /**
+   * `colour` in phases (wasm/colour-kernel.ts: COLOUR_CLEAR, COLOUR_PICK, COLOUR_ORDER): picks
+   * the colours of rows [from, to), whose bodies row c's are at byte `rowA + 4c` and `rowB + 4c`.
+   */
+  colourPhases(phases: number, from: number, to: number, end: number, rowA: number, rowB: number): void {
     const r = this.collideRegions as CollideRegions;
     const v = this.views as RowViews;
-    (this.colourFn as ColourFn)(n, end, v.a.byteOffset, v.b.byteOffset, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset);
+    (this.colourFn as ColourFn)(from, to, end, rowA, rowB, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset, phases);
   }
 
   /**
