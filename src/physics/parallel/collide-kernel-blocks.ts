@@ -6,12 +6,12 @@
  *      (RowKernels.stagedRows) at the block's first pair, its far pairs likewise;
  *   2. here: where each block's rows and wall rows start;
  *   3. place (threads, by blocks): each block's rows move to their place and its wall rows to
- *      the wall list;
+ *      the wall list, while the calling thread picks the rows' colours from where they are
+ *      staged (the colouring kernel, wasm/colour-kernel.ts, in phases);
  * then, here, what calls out (far pairs, the rows the kernel left to TypeScript, the special
- * rows), and the colouring kernel (wasm/colour-kernel.ts). Colouring from the pairs alongside
- * step 3, as collide-blocks.ts does, took the calling thread longer than the kernel after it,
- * and the kernel's colours are the same; what it does not make is the per-thread order within
- * each colour (colour.ts's homes), which the threads' passes then go without.
+ * rows), and the colour order. The kernel's colours are colour.ts's; what it does not make is
+ * the per-thread order within each colour (colour.ts's homes), which the threads' passes then
+ * go without (making it cost the calling thread what it saved them: the bench README).
  */
 import type { BodyStore } from '../body-store.js';
 import type { RowColours } from '../colour.js';
