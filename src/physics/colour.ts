@@ -15,7 +15,7 @@
  */
 import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import type { RowKernels } from './wasm/row-kernels.js';
+import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
 
 /**
  * Colours before the overflow group: colour 0, for rows with a static body only, then 32 more,
@@ -133,7 +133,7 @@ export class RowColours {
    * the kernel's phases itself. @internal
    */
   tookKernelColours(contacts: ContactBuffer): void {
-    contacts.colourStart.set((contacts.kernels as RowKernels).collideRegions?.colourStart as Int32Array);
+    contacts.colourStart.set(((contacts.kernels as RowKernels).collideRegions as CollideRegions).colourStart);
     contacts.homes = 1;
     contacts.frontier.invalidate();
   }

@@ -82,6 +82,25 @@ export function collideKernel(): FunctionDef {
     op.end,
   ];
   const sum = (field: Name): number[][] => [...loadAt(field, 'oa'), ...loadAt(field, 'ob'), op.f64Add];
+  /**
+   * When `distance` (the separation, or a bound under it) is beyond the speculative distance by
+   * more than the pair closes within dt, the pair is far: listed, and the pair's block left.
+   */
+  const skipIfFar = (distance: Name): number[][] => [
+    op.get(L[distance]), op.get(L.spec), op.f64Gt,
+    op.if,
+    ...loadAt('vxs', 'ob'), ...loadAt('vxs', 'oa'), op.f64Sub, op.set(L.rvx),
+    ...loadAt('vys', 'ob'), ...loadAt('vys', 'oa'), op.f64Sub, op.set(L.rvy),
+    op.get(L[distance]), op.get(L.spec), op.f64Sub, op.set(L.reach),
+    op.get(L.reach), op.get(L.reach), op.f64Mul,
+    ...squares('rvx', 'rvy'), op.get(L.dt), op.f64Mul, op.get(L.dt), op.f64Mul,
+    op.f64Gt,
+    op.if,
+    ...listFar,
+    op.br(2),
+    op.end,
+    op.end,
+  ];
   const pair = [
     // a, b: the pair's bodies; oa, ob: their byte offsets in the f64 regions.
     op.get(L.pairA), op.get(L.p), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.set(L.a),
@@ -111,36 +130,12 @@ export function collideKernel(): FunctionDef {
     // the bound is far by the separation (rounding is monotonic), so the verdicts are the same.
     op.get(L.qx), op.get(L.qy), op.f64Add, op.f64(0.7071), op.f64Mul, op.set(L.bound),
     op.get(L.inner), op.get(L.bound), op.get(L.inner), op.get(L.bound), op.f64Gt, op.select, op.get(L.cr), op.f64Sub, op.set(L.bound),
-    op.get(L.bound), op.get(L.spec), op.f64Gt,
-    op.if,
-    ...loadAt('vxs', 'ob'), ...loadAt('vxs', 'oa'), op.f64Sub, op.set(L.rvx),
-    ...loadAt('vys', 'ob'), ...loadAt('vys', 'oa'), op.f64Sub, op.set(L.rvy),
-    op.get(L.bound), op.get(L.spec), op.f64Sub, op.set(L.reach),
-    op.get(L.reach), op.get(L.reach), op.f64Mul,
-    ...squares('rvx', 'rvy'), op.get(L.dt), op.f64Mul, op.get(L.dt), op.f64Mul,
-    op.f64Gt,
-    op.if,
-    ...listFar,
-    op.br(2),
-    op.end,
-    op.end,
+    ...skipIfFar('bound'),
     op.get(L.cr), ...squares('mx', 'my'), op.f64Sqrt, op.f64Sub,
     op.get(L.inner), op.get(L.inner), op.f64Abs, op.f64Sub, op.f64(0.5), op.f64Mul, op.f64Sub,
     op.f64Neg, op.set(L.sep),
     // Too far to meet within the step: listed, for TypeScript to clear its warm start.
-    op.get(L.sep), op.get(L.spec), op.f64Gt,
-    op.if,
-    ...loadAt('vxs', 'ob'), ...loadAt('vxs', 'oa'), op.f64Sub, op.set(L.rvx),
-    ...loadAt('vys', 'ob'), ...loadAt('vys', 'oa'), op.f64Sub, op.set(L.rvy),
-    op.get(L.sep), op.get(L.spec), op.f64Sub, op.set(L.reach),
-    op.get(L.reach), op.get(L.reach), op.f64Mul,
-    ...squares('rvx', 'rvy'), op.get(L.dt), op.f64Mul, op.get(L.dt), op.f64Mul,
-    op.f64Gt,
-    op.if,
-    ...listFar,
-    op.br(2),
-    op.end,
-    op.end,
+    ...skipIfFar('sep'),
     // The normal, as roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr).
     op.get(L.cw), op.get(L.dx), op.f64Abs, op.f64Sub, op.set(L.ox),
     op.get(L.ch), op.get(L.dy), op.f64Abs, op.f64Sub, op.set(L.oy),

@@ -124,6 +124,15 @@ function solveKernel(): FunctionDef {
   const L = localsOf(params, [...ints, ...floats, ...vectors]);
   const n = [op.get(L.n)];
   const t = [op.get(L.t)];
+  /** Where the impulse changed by `delta`: its new value `next` to the row's `field`, the bodies moved along `dir`, and the row counted. */
+  const applyChange = (delta: number, next: number, field: number, dir: number[][]): number[][] => [
+    op.get(delta), op.f64(0), op.f64Ne,
+    op.if,
+    op.get(L.k), op.get(next), op.store(field),
+    ...move(L, delta, dir),
+    op.i32(1), op.set(L.changed),
+    op.end,
+  ];
   const row = [
     ...pairsOf(L),
     // (nx, ny), and the friction's direction (-ny, nx).
@@ -144,12 +153,7 @@ function solveKernel(): FunctionDef {
     op.get(L.old), op.f64Sub, op.set(L.d),
     ...massesOf(L),
     op.i32(0), op.set(L.changed),
-    op.get(L.d), op.f64(0), op.f64Ne,
-    op.if,
-    op.get(L.k), op.get(L.next), op.store(IMPULSE),
-    ...move(L, L.d, n),
-    op.i32(1), op.set(L.changed),
-    op.end,
+    ...applyChange(L.d, L.next, IMPULSE, n),
     // The friction row, along (-ny, nx), within ±mu times the normal impulse.
     op.get(L.mu), op.f64(0), op.f64Ne,
     op.if,
@@ -163,12 +167,7 @@ function solveKernel(): FunctionDef {
     op.if, op.get(L.limit), op.f64Neg, op.set(L.nextT), op.end,
     op.end,
     op.get(L.nextT), op.get(L.oldT), op.f64Sub, op.set(L.e),
-    op.get(L.e), op.f64(0), op.f64Ne,
-    op.if,
-    op.get(L.k), op.get(L.nextT), op.store(TANGENT),
-    ...move(L, L.e, t),
-    op.i32(1), op.set(L.changed),
-    op.end,
+    ...applyChange(L.e, L.nextT, TANGENT, t),
     op.end,
     op.get(L.changes), op.get(L.changed), op.i32Add, op.set(L.changes),
   ];
