@@ -16,14 +16,15 @@ import {
   P_GX,
   P_GY,
   P_H,
+  P_KERNEL_MARKS,
   blocksFor,
   type StepRunner,
 } from './parallel/jobs.js';
 import { clampSpeed } from './impulses.js';
 import { MAX_SPEED } from './validate.js';
 
-/** `passMark` value for a body with a touching contact row, while positions integrate. */
-const RESTING = 255;
+/** Mark of a body with a touching contact row, while positions integrate (`passMark`, or the row kernels' `resting`). */
+export const RESTING = 255;
 
 /**
  * Gravity and damping (h in s). A body's gravity is the world's (gx, gy, m/s²) times its
@@ -106,7 +107,8 @@ export function integratePositions(
   params[P_H] = dt;
   params[P_FX] = -0.5 * gravityX * dt * dt;
   params[P_FY] = -0.5 * gravityY * dt * dt;
-  if (params[P_FX] !== 0 || params[P_FY] !== 0) {
+  // The resting marks: the row kernels' prepare wrote them where it ran (P_KERNEL_MARKS).
+  if ((params[P_FX] !== 0 || params[P_FY] !== 0) && params[P_KERNEL_MARKS] === 0) {
     store.passMark.fill(0, 0, store.end);
     runner.run(JOB_MARK_RESTING, 0, contacts.count);
   }
@@ -127,9 +129,12 @@ export function markResting(store: BodyStore, contacts: ContactBuffer, from: num
   }
 }
 
-/** Bodies [from, to) of `integratePositions` (fx, fy: the flight term -g·dt²/2, m): returns twice their kinetic energy. */
-export function integratePositionRange(s: BodyStore, from: number, to: number, dt: number, fx: number, fy: number): number {
-  const { kind, awake, x, y, vx, vy, prevX, prevY, passMark, invMass, gravityScale } = s;
+/**
+ * Bodies [from, to) of `integratePositions` (fx, fy: the flight term -g·dt²/2, m; `marks`: each
+ * body RESTING or not): returns twice their kinetic energy.
+ */
+export function integratePositionRange(s: BodyStore, from: number, to: number, dt: number, fx: number, fy: number, marks: Uint8Array): number {
+  const { kind, awake, x, y, vx, vy, prevX, prevY, invMass, gravityScale } = s;
   const flight = fx !== 0 || fy !== 0;
   const max2 = MAX_SPEED * MAX_SPEED;
   let energy = 0;
@@ -143,7 +148,7 @@ export function integratePositionRange(s: BodyStore, from: number, to: number, d
     y[i] += vy[i] * dt;
     if (k !== BODY_DYNAMIC) continue;
     energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
-    if (flight && passMark[i] !== RESTING) {
+    if (flight && marks[i] !== RESTING) {
       x[i] += fx * gravityScale[i];
       y[i] += fy * gravityScale[i];
     }

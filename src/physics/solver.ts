@@ -47,6 +47,7 @@ import {
   P_GX,
   P_GY,
   P_H,
+  P_KERNEL_MARKS,
   P_ITERATION,
   P_MODE,
   P_RELAX,
@@ -114,10 +115,12 @@ export function solveVelocities(
   const prepared = kernels !== null && contacts.residentRows;
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   let unequal: boolean;
+  params[P_KERNEL_MARKS] = prepared ? 1 : 0;
   if (prepared) {
     kernels.load(store, store.vx, store.vy);
     kernels.loadMaterials(store);
     kernels.positions(n);
+    kernels.clearResting(store.end);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
   } else {
     unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;

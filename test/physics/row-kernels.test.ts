@@ -9,6 +9,7 @@ import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-sto
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from '../../src/physics/packed-rows';
+import { markResting } from '../../src/physics/integrate';
 import { prepareRows } from '../../src/physics/solver';
 import { RESIDENT_FIELDS, RowKernels } from '../../src/physics/wasm/row-kernels';
 
@@ -168,6 +169,7 @@ describe('WebAssembly row kernels', () => {
     let impacts = 0;
     let unequal = 0;
     let frictional = 0;
+    let resting = 0;
     for (let trial = 0; trial < 30; trial++) {
       // Rows as the collide stage writes them, in a shuffled colour order, over bodies of every
       // kind that prepareRows reads: static or dynamic, a gravity scale, a friction.
@@ -204,13 +206,21 @@ describe('WebAssembly row kernels', () => {
       kernels.loadMaterials(store);
       // In two ranges split anywhere, as threads split it.
       kernels.positions(rows);
+      const regions = kernels.collideRegions;
+      if (regions === null) throw new Error('no collide regions');
+      regions.resting.fill(7);
+      kernels.clearResting(store.end);
       const split = Math.floor(random() * rows);
       const fromKernels = kernels.prepare(0, split, dt, gx, gy) + kernels.prepare(split, rows, dt, gx, gy);
       // The TypeScript side.
       const fromTs = prepareRows(store, contacts, 0, rows, dt, gx, gy);
       warmStartPacked(store, contacts, 0, rows, false);
+      store.passMark.fill(0, 0, store.end);
+      markResting(store, contacts, 0, rows);
       const where = `trial ${trial}`;
       expect(fromKernels, `${where} unequal`).toBe(fromTs);
+      expect(Array.from(regions.resting.subarray(0, store.end)), `${where} resting marks`).toEqual(Array.from(store.passMark.subarray(0, store.end)));
+      resting += store.passMark.subarray(0, store.end).filter((m) => m !== 0).length;
       for (const name of ['mass', 'approach', 'bias', 'friction', 'bounce', 'warmImpulse', 'warmTangent'] as const) {
         expect(Array.from(views[name].subarray(0, rows)), `${where} ${name}`).toEqual(Array.from(contacts[name].subarray(0, rows)));
       }
@@ -234,6 +244,7 @@ describe('WebAssembly row kernels', () => {
     expect(impacts).toBeGreaterThan(100);
     expect(frictional).toBeGreaterThan(300);
     expect(unequal).toBeGreaterThan(300);
+    expect(resting).toBeGreaterThan(300);
   });
 
   it('keeps the rows it holds and a shared memory when it grows', () => {

@@ -96,6 +96,8 @@ export const P_PAIR_COUNT = 10;
 export const P_RELAX = 11;
 /** The overlap (m) that pushout leaves (pushout.ts's `pushoutSlop`). */
 export const P_SLOP = 12;
+/** 1 when this step's resting marks are the row kernels' (`prepare` wrote them), 0 when `markResting` writes them to `passMark`. */
+export const P_KERNEL_MARKS = 13;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 16;
 

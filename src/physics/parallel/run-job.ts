@@ -10,7 +10,7 @@ import { sweepFastRange } from '../continuous.js';
 import { flagLeavers } from '../fat-exit.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { unpackImpulses } from '../packed-rows.js';
-import type { RowKernels } from '../wasm/row-kernels.js';
+import type { CollideRegions, RowKernels } from '../wasm/row-kernels.js';
 import { prepareRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import { pushRows } from '../pushout.js';
 import { restituteRows } from '../restitution.js';
@@ -42,6 +42,7 @@ import {
   P_GY,
   P_H,
   P_ITERATION,
+  P_KERNEL_MARKS,
   P_MODE,
   P_PAIR_COUNT,
   P_RELAX,
@@ -134,12 +135,14 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
         partials[k] = integrateVelocityRange(store, k * BODY_BLOCK, end, params[P_H], params[P_GX], params[P_GY], params[P_DAMPING]);
       }
       return 0;
-    case JOB_INTEGRATE_POSITIONS:
+    case JOB_INTEGRATE_POSITIONS: {
+      const marks = params[P_KERNEL_MARKS] !== 0 ? ((contacts.kernels as RowKernels).collideRegions as CollideRegions).resting : store.passMark;
       for (let k = from; k < to; k++) {
         const end = Math.min((k + 1) * BODY_BLOCK, store.end);
-        partials[k] = integratePositionRange(store, k * BODY_BLOCK, end, params[P_H], params[P_FX], params[P_FY]);
+        partials[k] = integratePositionRange(store, k * BODY_BLOCK, end, params[P_H], params[P_FX], params[P_FY], marks);
       }
       return 0;
+    }
     case JOB_PREPARE_ROWS:
       return prepareRows(store, contacts, from, to, params[P_H], params[P_GX], params[P_GY]);
     case JOB_STORE_IMPULSES:

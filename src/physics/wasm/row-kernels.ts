@@ -153,6 +153,11 @@ export interface CollideRegions {
   masks: Int32Array;
   walled: Uint8Array;
   colourStart: Int32Array;
+  /**
+   * Each body with a touching row (separation <= 0) marked RESTING by `prepare`, for the
+   * position update (integrate.ts): written while the rows are read anyway. `clearResting` first.
+   */
+  resting: Uint8Array;
 }
 /**
  * Where the threads' collide kernel writes each block's rows before they move to their place
@@ -175,8 +180,8 @@ const STAGED_PAIR = 6 * 8 + 6 * 4;
 /** Blocks of PAIR_BLOCK pairs in `pairs` pairs, and one more. */
 const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 1;
 
-/** Bytes a body takes in CollideRegions (its flags, rounded up, and seven numbers), and a pair. */
-const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8;
+/** Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and resting marks, each region rounded up), and a pair. */
+const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8;
 const COLLIDE_PAIR = 5 * 4 + 1;
 const COLLIDE_ROW = 4 * 4;
 
@@ -395,13 +400,13 @@ export class RowKernels {
     const masks = i32s(bodyCapacity);
     const flags = new Uint8Array(buffer, at, bodyCapacity);
     at += align8(bodyCapacity);
-    const walled = new Uint8Array(buffer, at, bodyCapacity);
-    at += align8(bodyCapacity);
+    const walled = u8s(bodyCapacity);
+    const resting = u8s(bodyCapacity);
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity),
-      masks, walled, colourStart,
+      masks, walled, colourStart, resting,
     };
     if (!staged) return;
     const blocks = stagedBlocks(pairCapacity);
@@ -560,19 +565,26 @@ export class RowKernels {
   /**
    * `prepareRows` over the resident rows [from, to) and the packing of `warmStartPacked`
    * (without its warm start), each at its colour position (`positions` first), over the loaded
-   * velocities and materials: returns the rows of unequal masses, as `prepareRows`. Rows are
+   * velocities and materials: returns the rows of unequal masses, as `prepareRows`. Marks the
+   * bodies of touching rows in `collideRegions.resting` (`clearResting` first). Rows are
    * independent: threads may prepare ranges of them at once (JOB_PREPARE_KERNELS).
    */
   prepare(from: number, to: number, dt: number, gravityX: number, gravityY: number): number {
     const v = this.views as RowViews;
+    const r = this.collideRegions as CollideRegions;
     const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
     return (this.prepareFn as PrepareFn)(
       from, to, dt, 1 / dt, gravityX, gravityY, gravity,
       v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset,
       v.baseSeparation.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.mass.byteOffset, v.approach.byteOffset,
       v.bias.byteOffset, v.friction.byteOffset, v.bounce.byteOffset, v.warmImpulse.byteOffset, v.warmTangent.byteOffset,
-      this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt, (this.collideRegions as CollideRegions).colourPosition.byteOffset,
+      this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt, r.colourPosition.byteOffset, r.resting.byteOffset,
     );
+  }
+
+  /** Clears the resting marks of bodies [0, end), before `prepare` writes this step's. */
+  clearResting(end: number): void {
+    (this.collideRegions as CollideRegions).resting.fill(0, 0, end);
   }
 
   /** `warmStartPacked`'s warm start over packed rows [from, to) and the loaded velocities. */

@@ -10,6 +10,7 @@
  * one SIMD vector: fewer instructions per row, and each lane rounds as the scalar operation.
  */
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IDS, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT } from '../packed-rows.js';
+import { RESTING } from '../integrate.js';
 import { SHOCK_MASS_RATIO } from '../shock.js';
 import { f64, i32, op, v128, type FunctionDef, type ValueType } from './encoder.js';
 
@@ -255,13 +256,14 @@ function pushKernel(): FunctionDef {
  * joining bodies SHOCK_MASS_RATIO or more apart in mass, over rows [from, to). Row c is
  * prepared in place and packed at its colour position POS[c] (`positions`); the same
  * operations as the TypeScript, so the same bits (each row's are its own, so the order rows
- * are visited in, and how the range is split among threads, is free).
+ * are visited in, and how the range is split among threads, is free). A touching row's bodies
+ * are marked RESTING in REST, as `markResting` would (one value, so any order of writes).
  */
 function prepareKernel(): FunctionDef {
   const params = [
     'from', 'to', 'dt', 'invDt', 'gx', 'gy', 'grav',
     'A', 'B', 'NX', 'NY', 'SEP', 'BASE', 'IMP', 'TAN', 'MASS', 'APP', 'BIAS', 'FRI', 'BNC', 'WI', 'WT',
-    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE', 'POS',
+    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE', 'POS', 'REST',
   ] as const;
   const ints = ['i', 'c', 'c8', 'c4', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
   const floats = ['ma', 'mb', 'nx', 'ny', 'vn0', 'sep', 't', 'gn', 'tt', 'vs', 'disc', 'den', 'mu', 'p', 'q', 'mass', 'bias', 'fri'] as const;
@@ -295,6 +297,12 @@ function prepareKernel(): FunctionDef {
     ...relative({ pa: L.pa, pb: L.pb }, [g('nx')], [g('ny')]), set('vn0'),
     ...field('APP'), g('vn0'), op.store(0),
     ...field('SEP'), op.load(0), set('sep'),
+    // A touching row holds its bodies for the position update (integrate.ts's markResting).
+    g('sep'), op.f64(0), op.f64Le,
+    op.if,
+    g('REST'), g('ia'), op.i32Add, op.i32(RESTING), op.storeU8(0),
+    g('REST'), g('ib'), op.i32Add, op.i32(RESTING), op.storeU8(0),
+    op.end,
     op.f64(0), set('t'), op.f64(0), set('gn'),
     // if (sep > 0 && (vn0 < 0 || gravity))
     g('sep'), op.f64(0), op.f64Gt, g('vn0'), op.f64(0), op.f64Lt, g('grav'), op.i32Or, op.i32And,
@@ -341,7 +349,7 @@ function prepareKernel(): FunctionDef {
   ];
   return {
     name: 'prepare',
-    params: [i32, i32, f64, f64, f64, f64, i32, ...Array.from({ length: 22 }, (): ValueType => i32)],
+    params: [i32, i32, f64, f64, f64, f64, i32, ...Array.from({ length: 23 }, (): ValueType => i32)],
     result: i32,
     locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
     body: [
