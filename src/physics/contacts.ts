@@ -143,6 +143,12 @@ export class ContactBuffer {
    * Worker threads see the same views of the same memory (parallel/worker.ts).
    */
   residentRows = false;
+  /**
+   * Whether this step's rows came from the collide kernel (World's `collide` sets it), so that
+   * its regions hold this step's copy of every pair's warm start: the solve then writes the new
+   * warm starts there and copies them to the pair cache whole (`RowKernels.storedImpulses`).
+   */
+  collidedInKernels = false;
 
   /** Share of the `bounce` impulses currently applied (energy.ts's `limitBounceEnergy`). */
   bounceShare = 1;

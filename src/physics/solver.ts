@@ -91,7 +91,7 @@ export function solveVelocities(
   contacts: ContactBuffer,
   dt: number,
   iterations: number,
-  pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>,
+  pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'> & Partial<Pick<PairCache, 'count'>>,
   gravityX = 0,
   gravityY = 0,
   runner: StepRunner = localRunner(store, contacts, pairs),
@@ -192,11 +192,15 @@ export function solveVelocities(
   }
 
   if (kernels !== null && inKernels) kernels.save(store, store.vx, store.vy);
-  if (inPacked && prepared) kernels.unpack(n);
+  // Resident rows unpack their impulses straight to their pairs too, unless the shock pass
+  // below changes some of them after.
+  const toPairs = inPacked && prepared && !unequal && contacts.collidedInKernels;
+  if (inPacked && prepared) kernels.unpack(n, toPairs);
   else if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
-  runner.run(JOB_STORE_IMPULSES, 0, n);
+  if (toPairs) kernels.storedImpulses(pairs, pairs.count ?? pairs.impulse.length);
+  else runner.run(JOB_STORE_IMPULSES, 0, n);
 }
 
 /**

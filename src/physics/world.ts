@@ -463,11 +463,11 @@ export class World {
       const { store, contacts, runner, colours, wakeFromContact: wake } = this;
       const pairs = this.bp.pairs;
       const onSensor = this.contactState.noteSensorPair;
-      if (!collideKernelBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours)) {
-        collideBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours);
-      }
+      contacts.collidedInKernels = collideKernelBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours);
+      if (!contacts.collidedInKernels) collideBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours);
     } else {
       const inKernels = collideInKernels(this.store, this.bp.pairs, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
+      this.contacts.collidedInKernels = inKernels;
       if (!inKernels) collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
       this.colours.sort(this.store, this.contacts, inKernels);
     }

@@ -148,6 +148,24 @@ describe.skipIf(RowKernels.create() === null)('the collide kernel', () => {
     expect(out.woken.length).toBeGreaterThan(0);
   });
 
+  it('clears the warm starts of a body made a sensor, in the pair cache the solve writes back whole', () => {
+    const world = new World();
+    pile(world, { count: 1500 });
+    for (let step = 0; step < 150; step++) world.step(DT);
+    expect(internals(world).contacts.residentRows).toBe(true);
+    // The body with the most warm-started pairs, made a sensor: its pairs make no rows from now on.
+    const warmPairs = (json: ReturnType<World['toJSON']>, id: number): number[][] =>
+      json.pairs.filter(([a, b, impulse, , tangent]) => (a === id || b === id) && (impulse !== 0 || tangent !== 0));
+    const before = world.toJSON();
+    const ids = world.getBodies().filter((b) => b.type === 'dynamic').map((b) => b.id);
+    const id = ids.reduce((best, i) => (warmPairs(before, i).length > warmPairs(before, best).length ? i : best), ids[0]);
+    expect(warmPairs(before, id).length).toBeGreaterThan(1);
+    world.getBody(id)?.setSensor(true);
+    world.step(DT);
+    expect(internals(world).contacts.collidedInKernels).toBe(true);
+    expect(warmPairs(world.toJSON(), id)).toEqual([]);
+  });
+
   it('colours a body with more rows than there are colours as colour.ts does: the rest go to the overflow group', () => {
     const world = new World({ gravity: { x: 0, y: 0 } });
     world.createBody({ type: 'static', x: 0, y: -2.9, halfWidth: 10, halfHeight: 0.5, radius: 0 });

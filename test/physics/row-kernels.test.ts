@@ -10,7 +10,7 @@ import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from '../../src/physics/packed-rows';
 import { markResting } from '../../src/physics/integrate';
-import { prepareRows } from '../../src/physics/solver';
+import { prepareRows, storeImpulses } from '../../src/physics/solver';
 import { RESIDENT_FIELDS, RowKernels } from '../../src/physics/wasm/row-kernels';
 
 /** Random bodies (2 to 61) and packed rows (1 to 200): any two distinct bodies a row, some static, some with friction, some rows overlapping. */
@@ -163,7 +163,7 @@ describe('WebAssembly row kernels', () => {
     expect(kicks).toBeGreaterThan(300);
   });
 
-  it('prepare, pack and unpack, over rows resident in its memory, bit for bit as prepareRows, warmStartPacked and unpackImpulses', () => {
+  it('prepare, pack and unpack, over rows resident in its memory, bit for bit as prepareRows, markResting, warmStartPacked, unpackImpulses and storeImpulses', () => {
     const random = mulberry32(53);
     const dt = 1 / 60;
     let impacts = 0;
@@ -198,7 +198,7 @@ describe('WebAssembly row kernels', () => {
       // The kernels' side: the rows' fields copied into its memory, where the collide stage
       // writes them when they are resident.
       const kernels = RowKernels.create() as RowKernels;
-      expect(kernels.reserve(rows, store.capacity, true)).toBe(true);
+      expect(kernels.reserve(rows, store.capacity, true, 2 * rows + 3)).toBe(true);
       const views = kernels.rowViews;
       if (views === null) throw new Error('no resident rows');
       for (const name of RESIDENT_FIELDS) (views[name] as Float64Array).set((contacts[name] as Float64Array).subarray(0, rows));
@@ -232,10 +232,25 @@ describe('WebAssembly row kernels', () => {
         kernels.packed[k + PK_IMPULSE] = contacts.packed[k + PK_IMPULSE] = random() * 3;
         kernels.packed[k + PK_TANGENT] = contacts.packed[k + PK_TANGENT] = random() - 0.5;
       }
-      kernels.unpack(rows);
+      // Each row's pair, distinct, spread over more pairs than rows; the kernel's copy of the
+      // pairs' warm starts starts as the cache's, and every other pair keeps its value.
+      const pairCount = 2 * rows + 3;
+      const pairOf = Array.from({ length: pairCount }, (_, p) => p).sort(() => random() - 0.5);
+      for (let c = 0; c < rows; c++) views.pair[c] = contacts.pair[c] = pairOf[c];
+      const cache = { impulse: new Float32Array(pairCount), tangentImpulse: new Float32Array(pairCount) };
+      for (let p = 0; p < pairCount; p++) {
+        cache.impulse[p] = regions.pairImp[p] = random();
+        cache.tangentImpulse[p] = regions.pairTan[p] = random() - 0.5;
+      }
+      kernels.unpack(rows, true);
       unpackImpulses(contacts, 0, rows);
       expect(bits(views.impulse, rows), `${where} unpacked impulse`).toEqual(bits(contacts.impulse, rows));
       expect(bits(views.tangentImpulse, rows), `${where} unpacked tangent`).toEqual(bits(contacts.tangentImpulse, rows));
+      storeImpulses(contacts, cache, 0, rows);
+      const fromKernel = { impulse: new Float32Array(pairCount), tangentImpulse: new Float32Array(pairCount) };
+      kernels.storedImpulses(fromKernel, pairCount);
+      expect(Array.from(fromKernel.impulse), `${where} pairs' impulses`).toEqual(Array.from(cache.impulse));
+      expect(Array.from(fromKernel.tangentImpulse), `${where} pairs' tangent impulses`).toEqual(Array.from(cache.tangentImpulse));
       impacts += Array.from(contacts.bounce.subarray(0, rows)).filter((t) => t !== 0).length;
       frictional += Array.from(contacts.friction.subarray(0, rows)).filter((f) => f !== 0).length;
       unequal += fromTs;

@@ -156,9 +156,9 @@ function finish(
   for (let k = 0; k < blocks; k++) {
     const first = k * PAIR_BLOCK;
     const start = t.starts[k];
-    clearFarPairs(pairs, regions.far, first, t.head[4 * k]);
+    clearFarPairs(pairs, regions, first, t.head[4 * k]);
     for (let j = 0, count = t.head[4 * k + 1]; j < count; j++) fixRow(store, contacts, start + t.fix[first + j]);
     for (let j = 0, count = t.head[4 * k + 3]; j < count; j++) special[specialCount++] = start + t.special[first + j];
   }
-  if (specialCount > 0) finishSpecialRows(contacts, pairs, regions.flags, store.kind, special, specialCount, wake, onSensor);
+  if (specialCount > 0) finishSpecialRows(contacts, pairs, regions, store.kind, special, specialCount, wake, onSensor);
 }

@@ -291,7 +291,7 @@ function finish(
   const fixCount = head[1];
   const wallCount = head[2];
   const specialCount = head[3];
-  clearFarPairs(pairs, v.far, 0, head[0]);
+  clearFarPairs(pairs, v, 0, head[0]);
   // The rows are in place already; the walls come out of their list.
   const { fix, walls, special } = v;
   contacts.walls.set(walls.subarray(0, wallCount));
@@ -299,16 +299,20 @@ function finish(
   contacts.wallCount = wallCount;
   contacts.kickedCount = 0;
   for (let k = 0; k < fixCount; k++) fixRow(store, contacts, fix[k]);
-  if (specialCount > 0) finishSpecialRows(contacts, pairs, v.flags, store.kind, special, specialCount, wake, onSensor);
+  if (specialCount > 0) finishSpecialRows(contacts, pairs, v, store.kind, special, specialCount, wake, onSensor);
 }
 
-/** The far pairs far[from, from + count): no warm start next time, and a touching pair ends. */
-export function clearFarPairs(pairs: PairCache, far: Int32Array, from: number, count: number): void {
+/**
+ * The far pairs v.far[from, from + count): no warm start next time (in the pair cache and in the
+ * regions' copy, which `RowKernels.storedImpulses` copies back), and a touching pair ends.
+ */
+export function clearFarPairs(pairs: PairCache, v: CollideRegions, from: number, count: number): void {
   const { impulse: pairImpulse, tangentImpulse: pairTangent, touching } = pairs;
+  const { far, pairImp, pairTan } = v;
   for (let k = from; k < from + count; k++) {
     const p = far[k];
-    pairImpulse[p] = 0;
-    pairTangent[p] = 0;
+    pairImpulse[p] = pairImp[p] = 0;
+    pairTangent[p] = pairTan[p] = 0;
     if (touching[p] === 1) pairs.setTouching(p, 0);
   }
 }
@@ -345,7 +349,7 @@ function flagsOf(store: BodyStore, i: number): number {
 export function finishSpecialRows(
   contacts: ContactBuffer,
   pairs: PairCache,
-  flags: Uint8Array,
+  v: CollideRegions,
   kind: Uint8Array,
   special: Int32Array,
   specialCount: number,
@@ -353,9 +357,10 @@ export function finishSpecialRows(
   onSensor: (p: number) => void,
 ): void {
   const { a, b } = contacts;
+  const flags = v.flags;
   for (let k = 0; k < specialCount; k++) {
     if (((flags[a[special[k]]] | flags[b[special[k]]]) & SENSOR) !== 0) {
-      finishEveryRow(contacts, pairs, flags, kind, wake, onSensor);
+      finishEveryRow(contacts, pairs, v, kind, wake, onSensor);
       return;
     }
   }
@@ -366,16 +371,17 @@ export function finishSpecialRows(
   for (let k = 0; k < NOTED.woken; k++) wake(contacts.woken[k]);
 }
 
-/** Every row in order, with sensor pairs taken out and the walls listed anew. */
+/** Every row in order, with sensor pairs taken out (their warm starts cleared, as `clearFarPairs`) and the walls listed anew. */
 function finishEveryRow(
   contacts: ContactBuffer,
   pairs: PairCache,
-  flags: Uint8Array,
+  v: CollideRegions,
   kind: Uint8Array,
   wake: (index: number) => void,
   onSensor: (p: number) => void,
 ): void {
   const { a, b, pair, nx, ny, separation, baseSeparation, impulse, tangentImpulse, walls } = contacts;
+  const { flags, pairImp, pairTan } = v;
   let rows = 0;
   let wallCount = 0;
   NOTED.kicked = 0;
@@ -384,8 +390,8 @@ function finishEveryRow(
     const ia = a[c];
     const ib = b[c];
     if (((flags[ia] | flags[ib]) & SENSOR) !== 0) {
-      pairs.impulse[pair[c]] = 0;
-      pairs.tangentImpulse[pair[c]] = 0;
+      pairs.impulse[pair[c]] = pairImp[pair[c]] = 0;
+      pairs.tangentImpulse[pair[c]] = pairTan[pair[c]] = 0;
       onSensor(pair[c]);
       continue;
     }

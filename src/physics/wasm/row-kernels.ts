@@ -17,6 +17,7 @@ import { noteSharedGrowth } from '../grown.js';
 import { COLOUR_COUNT } from '../colour.js';
 import { PAIR_BLOCK } from '../parallel/jobs.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
+import type { PairCache } from '../pair-cache.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
@@ -28,7 +29,7 @@ type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: 
 type PrepareFn = (...args: number[]) => number;
 type CollideFn = (...args: number[]) => number;
 type ColourFn = (...args: number[]) => number;
-type UnpackFn = (n: number, order: number, impulse: number, tangent: number) => number;
+type UnpackFn = (n: number, order: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
 type PositionsFn = (n: number, order: number, positions: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
@@ -418,10 +419,27 @@ export class RowKernels {
     };
   }
 
-  /** `unpackImpulses` over the resident rows [0, n): each packed row's impulses back to its row. */
-  unpack(n: number): void {
+  /**
+   * `unpackImpulses` over the resident rows [0, n): each packed row's impulses back to its row,
+   * and with `toPairs` to `collideRegions.pairImp` and `pairTan` at the row's pair, as
+   * `storeImpulses` writes them to the pair cache (`storedImpulses` then copies them there).
+   */
+  unpack(n: number, toPairs = false): void {
     const v = this.views as RowViews;
-    (this.unpackFn as UnpackFn)(n, v.order.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset);
+    const r = this.collideRegions as CollideRegions;
+    const [pairImp, pairTan] = toPairs ? [r.pairImp.byteOffset, r.pairTan.byteOffset] : [0, 0];
+    (this.unpackFn as UnpackFn)(n, v.order.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.pair.byteOffset, pairImp, pairTan);
+  }
+
+  /**
+   * After `unpack` with `toPairs`: the first `count` pairs' warm starts to the pair cache. The
+   * regions hold the values the collide stage loaded for every pair without a row (far pairs
+   * and sensor pairs cleared in both: collide-kernel.ts), so the copy is whole.
+   */
+  storedImpulses(pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, count: number): void {
+    const r = this.collideRegions as CollideRegions;
+    pairs.impulse.set(r.pairImp.subarray(0, count));
+    pairs.tangentImpulse.set(r.pairTan.subarray(0, count));
   }
 
   /**

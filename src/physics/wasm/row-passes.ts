@@ -388,24 +388,33 @@ function positionsKernel(): FunctionDef {
 }
 
 /**
- * `unpackImpulses` over the resident rows: unpack(n, order, impulse, tangentImpulse) copies each
- * packed row's impulses (colour position i) back to its row, order[i].
+ * `unpackImpulses` over the resident rows: unpack(n, order, impulse, tangentImpulse, pair,
+ * pairImp, pairTan) copies each packed row's impulses (colour position i) back to its row,
+ * order[i], and unless pairImp is 0 to the row's pair too, as `storeImpulses` (solver.ts) does.
  */
 function unpackKernel(): FunctionDef {
-  const params = ['n', 'order', 'imp', 'tan'] as const;
-  const locals = ['i', 'k', 'c8'] as const;
-  const L = localsOf(params, locals);
+  const params = ['n', 'order', 'imp', 'tan', 'pair', 'pairImp', 'pairTan'] as const;
+  const locals = ['i', 'k', 'c', 'c8', 'p4'] as const;
+  const floats = ['p', 'q'] as const;
+  const L = localsOf(params, [...locals, ...floats]);
   const row = [
-    op.get(L.order), op.get(L.i), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(3), op.i32Shl, op.set(L.c8),
+    op.get(L.order), op.get(L.i), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.tee(L.c), op.i32(3), op.i32Shl, op.set(L.c8),
     op.get(L.i), op.i32(6), op.i32Shl, op.set(L.k),
-    op.get(L.imp), op.get(L.c8), op.i32Add, op.get(L.k), op.load(IMPULSE), op.store(0),
-    op.get(L.tan), op.get(L.c8), op.i32Add, op.get(L.k), op.load(TANGENT), op.store(0),
+    op.get(L.imp), op.get(L.c8), op.i32Add, op.get(L.k), op.load(IMPULSE), op.tee(L.p), op.store(0),
+    op.get(L.tan), op.get(L.c8), op.i32Add, op.get(L.k), op.load(TANGENT), op.tee(L.q), op.store(0),
+    // The pair's warm start for the next step, as storeImpulses writes it (float32, rounded to nearest).
+    op.get(L.pairImp),
+    op.if,
+    op.get(L.pair), op.get(L.c), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(2), op.i32Shl, op.set(L.p4),
+    op.get(L.pairImp), op.get(L.p4), op.i32Add, op.get(L.p), op.f32DemoteF64, op.storeF32(0),
+    op.get(L.pairTan), op.get(L.p4), op.i32Add, op.get(L.q), op.f32DemoteF64, op.storeF32(0),
+    op.end,
   ];
   return {
     name: 'unpack',
-    params: [i32, i32, i32, i32],
+    params: [i32, i32, i32, i32, i32, i32, i32],
     result: i32,
-    locals: locals.map((): ValueType => i32),
+    locals: [...locals.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
     body: [
       op.block, op.get(L.n), op.i32Eqz, op.brIf(0),
       op.loop, ...row,
