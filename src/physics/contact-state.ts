@@ -11,6 +11,7 @@ import { EVENT_HIT, type EventBuffer } from './events.js';
 import { grown } from './grown.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
 import { LINEAR_SLOP } from './pushout.js';
+import type { CollideRegions } from './wasm/row-kernels.js';
 
 /** Records touching state and begin, hit and sensor events after each solve. */
 export class ContactState {
@@ -43,6 +44,18 @@ export class ContactState {
   update(hits: boolean, hitSpeed: number): void {
     const c = this.contacts;
     const pairs = this.bp.pairs;
+    if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null) {
+      // The kernel lists the rows whose touching changed: the only ones the loop below records.
+      const changed = c.kernels.touched(c.count);
+      const touched = (c.kernels.collideRegions as CollideRegions).touched;
+      for (let m = 0; m < changed; m++) {
+        const k = touched[m];
+        const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
+        if (pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
+      }
+      this.updateSensors();
+      return;
+    }
     for (let k = 0; k < c.count; k++) {
       const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
       if (pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);

@@ -16,7 +16,7 @@ import { World, mulberry32 } from '../../src/physics/index';
 import { collideInKernels } from '../../src/physics/wasm/collide-kernel';
 import { collideKernelBlocks } from '../../src/physics/parallel/collide-kernel-blocks';
 import { LocalRunner } from '../../src/physics/parallel/local-runner';
-import { RowKernels } from '../../src/physics/wasm/row-kernels';
+import { RowKernels, type CollideRegions } from '../../src/physics/wasm/row-kernels';
 import { pile } from '../../src/scenes/pile';
 import { internals } from './helpers';
 
@@ -164,6 +164,39 @@ describe.skipIf(RowKernels.create() === null)('the collide kernel', () => {
     world.step(DT);
     expect(internals(world).contacts.collidedInKernels).toBe(true);
     expect(warmPairs(world.toJSON(), id)).toEqual([]);
+  });
+
+  it('lists for the touching test every row whose touch began or ended: the same events and flags as walking every row', () => {
+    // Two copies of a falling pile; in the second, the kernel's list is every row (the walk
+    // contact-state.ts does without it). Only the order of the walk's calls may differ: none.
+    const worlds = [new World(), new World()];
+    const seen: string[][] = [[], []];
+    worlds.forEach((world, w) => {
+      pile(world, { count: 1500 });
+      world.on('contactBegin', (a, b) => void seen[w].push(`begin ${a.id}-${b.id}`));
+      world.on('contactEnd', (a, b) => void seen[w].push(`end ${a.id}-${b.id}`));
+    });
+    const listed = Object.getOwnPropertyDescriptor(RowKernels.prototype, 'touched') as PropertyDescriptor;
+    let kernelSteps = 0;
+    for (let step = 0; step < 200; step++) {
+      worlds[0].step(DT);
+      RowKernels.prototype.touched = function (this: RowKernels, n: number): number {
+        const touched = (this.collideRegions as CollideRegions).touched;
+        for (let c = 0; c < n; c++) touched[c] = c;
+        return n;
+      };
+      try {
+        worlds[1].step(DT);
+      } finally {
+        Object.defineProperty(RowKernels.prototype, 'touched', listed);
+      }
+      if (internals(worlds[0]).contacts.collidedInKernels) kernelSteps++;
+      expect(seen[0], `step ${step}`).toEqual(seen[1]);
+    }
+    expect(kernelSteps).toBeGreaterThan(50);
+    expect(seen[0].filter((e) => e.startsWith('end')).length).toBeGreaterThan(100);
+    const { pairs } = internals(worlds[0]).bp;
+    expect(Array.from(pairs.touching.subarray(0, pairs.count))).toEqual(Array.from(internals(worlds[1]).bp.pairs.touching.subarray(0, pairs.count)));
   });
 
   it('colours a body with more rows than there are colours as colour.ts does: the rest go to the overflow group', () => {

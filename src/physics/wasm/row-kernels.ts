@@ -21,7 +21,7 @@ import type { PairCache } from '../pair-cache.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
-import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
+import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, touchKernel, unpackKernel, warmKernel } from './row-passes.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -29,6 +29,7 @@ type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: 
 type PrepareFn = (...args: number[]) => number;
 type CollideFn = (...args: number[]) => number;
 type ColourFn = (...args: number[]) => number;
+type TouchFn = (n: number, sep: number, imp: number, pair: number, touching: number, out: number) => number;
 type UnpackFn = (n: number, order: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
 type PositionsFn = (n: number, order: number, positions: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
@@ -46,7 +47,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -150,6 +151,8 @@ export interface CollideRegions {
   special: Int32Array;
   /** Each row's colour position (the inverse of `order`: `positions`), for `prepare`. */
   colourPosition: Int32Array;
+  /** The rows whose touching changed (`touched`), in row order. */
+  touched: Int32Array;
   /** The colouring's scratch (wasm/colour-kernel.ts): each body's colours and wall row, and the groups' starts. */
   masks: Int32Array;
   walled: Uint8Array;
@@ -184,7 +187,7 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 /** Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and resting marks, each region rounded up), and a pair. */
 const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8;
 const COLLIDE_PAIR = 5 * 4 + 1;
-const COLLIDE_ROW = 4 * 4;
+const COLLIDE_ROW = 5 * 4;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
 const MATERIAL = 16;
@@ -217,6 +220,7 @@ export class RowKernels {
   private collideFn: CollideFn | null = null;
   private colourFn: ColourFn | null = null;
   private unpackFn: UnpackFn | null = null;
+  private touchFn: TouchFn | null = null;
   private pairCapacity = 0;
   /** The collide kernel's regions, while the rows are resident. */
   collideRegions: CollideRegions | null = null;
@@ -329,6 +333,7 @@ export class RowKernels {
     this.collideFn = exports.collide as CollideFn;
     this.colourFn = exports.colour as ColourFn;
     this.unpackFn = exports.unpack as UnpackFn;
+    this.touchFn = exports.touch as TouchFn;
     return true;
   }
 
@@ -406,7 +411,7 @@ export class RowKernels {
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
-      fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity),
+      fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
       masks, walled, colourStart, resting,
     };
     if (!staged) return;
@@ -440,6 +445,17 @@ export class RowKernels {
     const r = this.collideRegions as CollideRegions;
     pairs.impulse.set(r.pairImp.subarray(0, count));
     pairs.tangentImpulse.set(r.pairTan.subarray(0, count));
+  }
+
+  /**
+   * Lists in `collideRegions.touched` the resident rows [0, n) whose touching differs from their
+   * pair's flag in the collide stage's copy (contact-state.ts's test), and returns how many.
+   * The copy must be this step's (`ContactBuffer.collidedInKernels`).
+   */
+  touched(n: number): number {
+    const v = this.views as RowViews;
+    const r = this.collideRegions as CollideRegions;
+    return (this.touchFn as TouchFn)(n, v.separation.byteOffset, v.impulse.byteOffset, v.pair.byteOffset, r.pairTouch.byteOffset, r.touched.byteOffset);
   }
 
   /**

@@ -11,6 +11,7 @@
  */
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IDS, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT } from '../packed-rows.js';
 import { RESTING } from '../integrate.js';
+import { LINEAR_SLOP } from '../pushout.js';
 import { SHOCK_MASS_RATIO } from '../shock.js';
 import { f64, i32, op, v128, type FunctionDef, type ValueType } from './encoder.js';
 
@@ -425,4 +426,40 @@ function unpackKernel(): FunctionDef {
   };
 }
 
-export { solveKernel, warmKernel, pushKernel, prepareKernel, positionsKernel, unpackKernel };
+/**
+ * The touching test of contact-state.ts's `update` over the resident rows: touch(n, sep, imp,
+ * pair, touching, out) lists in `out`, in row order, the rows c whose touching (separation under
+ * LINEAR_SLOP, or a normal impulse) differs from their pair's flag, and returns how many. Only
+ * those can begin or end a touch: TypeScript then records them as `update` would.
+ */
+function touchKernel(): FunctionDef {
+  const params = ['n', 'sep', 'imp', 'pair', 'touching', 'out'] as const;
+  const locals = ['c', 'count', 't'] as const;
+  const L = localsOf(params, locals);
+  const row = [
+    op.get(L.sep), op.get(L.c), op.i32(3), op.i32Shl, op.i32Add, op.load(0), op.f64(LINEAR_SLOP), op.f64Lt,
+    op.get(L.imp), op.get(L.c), op.i32(3), op.i32Shl, op.i32Add, op.load(0), op.f64(0), op.f64Gt,
+    op.i32Or, op.set(L.t),
+    op.get(L.touching), op.get(L.pair), op.get(L.c), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32Add, op.loadU8(0),
+    op.get(L.t), op.i32Ne,
+    op.if,
+    op.get(L.out), op.get(L.count), op.i32(2), op.i32Shl, op.i32Add, op.get(L.c), op.storeI32(0),
+    op.get(L.count), op.i32(1), op.i32Add, op.set(L.count),
+    op.end,
+  ];
+  return {
+    name: 'touch',
+    params: params.map((): ValueType => i32),
+    result: i32,
+    locals: locals.map((): ValueType => i32),
+    body: [
+      op.block, op.get(L.n), op.i32Eqz, op.brIf(0),
+      op.loop, ...row,
+      op.get(L.c), op.i32(1), op.i32Add, op.tee(L.c), op.get(L.n), op.i32LtU, op.brIf(0),
+      op.end, op.end,
+      op.get(L.count),
+    ],
+  };
+}
+
+export { solveKernel, warmKernel, pushKernel, prepareKernel, positionsKernel, unpackKernel, touchKernel };
