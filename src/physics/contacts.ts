@@ -149,6 +149,12 @@ export class ContactBuffer {
    * warm starts there and copies them to the pair cache whole (`RowKernels.storedImpulses`).
    */
   collidedInKernels = false;
+  /**
+   * The restitution threshold (m/s) the row kernels listed this step's rows that may bounce with
+   * (`RowKernels.lists`, in the solve's preparation); NaN where they did not, and restitution.ts
+   * scans the rows itself.
+   */
+  listedThreshold = Number.NaN;
 
   /** Share of the `bounce` impulses currently applied (energy.ts's `limitBounceEnergy`). */
   bounceShare = 1;

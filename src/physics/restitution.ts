@@ -10,6 +10,7 @@ import { JOB_RESTITUTION, P_THRESHOLD, runGroups, type StepRunner } from './para
 import { localRunner } from './parallel/local-runner.js';
 import { COLOUR_COUNT } from './colour.js';
 import { clampSpeed, kick } from './impulses.js';
+import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
 
 /**
  * Restitution, after the iterations and before the positions move: only touching contacts and
@@ -27,7 +28,9 @@ export function applyRestitution(
   contacts.bounceShare = 1;
   const n = contacts.count;
   if (n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n) {
-    const few = listBouncers(contacts, restitutionThreshold, Math.ceil(n / FEW_BOUNCERS));
+    const limit = bouncerLimit(n);
+    // The row kernels list them as they list the impacts (solver.ts), where they prepared the rows.
+    const few = contacts.listedThreshold === restitutionThreshold ? takeBouncers(contacts, limit) : listBouncers(contacts, restitutionThreshold, limit);
     if (few >= 0) {
       contacts.bounce.fill(0, 0, n);
       return few > 0 && restituteList(store, contacts, few, restitutionThreshold) > 0;
@@ -43,13 +46,18 @@ export function applyRestitution(
  */
 const FEW_BOUNCERS = 32;
 
+/** Most rows that may bounce for restitution to walk only those, among `rows` rows. @internal */
+export function bouncerLimit(rows: number): number {
+  return Math.ceil(rows / FEW_BOUNCERS);
+}
+
 /**
  * Lists in `contacts.bouncers`, in colour order, the rows whose approach (at the moment of
  * impact, for an impact) beats the threshold: every row restitution could bounce. Returns how
- * many, or -1 as soon as there are more than `limit`.
+ * many, or -1 as soon as there are more than `limit`. @internal
  */
-function listBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number): number {
-  const { approach, impacts, impactDrift, colour } = contacts;
+export function listBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number): number {
+  const { approach, impacts, impactDrift } = contacts;
   const n = contacts.count;
   const impactCount = contacts.impactCount;
   if (contacts.bouncers.length < 2 * limit) contacts.bouncers = new Int32Array(2 * limit);
@@ -65,6 +73,22 @@ function listBouncers(contacts: ContactBuffer, restitutionThreshold: number, lim
     if (count === limit) return -1;
     list[limit + count++] = c;
   }
+  return sortBouncers(contacts, count, limit);
+}
+
+/** `listBouncers` from the row kernels' list (`RowKernels.lists`, written with the same limit). */
+function takeBouncers(contacts: ContactBuffer, limit: number): number {
+  const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
+  const count = regions.listCounts[1];
+  if (count > limit) return -1;
+  if (contacts.bouncers.length < 2 * limit) contacts.bouncers = new Int32Array(2 * limit);
+  contacts.bouncers.set(regions.bouncerRows.subarray(0, count), limit);
+  return sortBouncers(contacts, count, limit);
+}
+
+/** The `count` rows at `contacts.bouncers[limit...]`, in row order, to colour order at its start; returns count. */
+function sortBouncers(contacts: ContactBuffer, count: number, limit: number): number {
+  const { bouncers: list, colour } = contacts;
   // Row order to colour order: a stable counting sort by colour, from the list's second half into its first.
   const at = BOUNCER_COUNTS;
   at.fill(0);

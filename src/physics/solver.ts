@@ -58,7 +58,8 @@ import { localRunner } from './parallel/local-runner.js';
 import { COLOUR_COUNT } from './colour.js';
 import type { RowFrontier } from './row-frontier.js';
 import { packImpulses, solvePackedRows, unpackImpulses, warmStartPacked } from './packed-rows.js';
-import type { RowKernels } from './wasm/row-kernels.js';
+import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
+import { bouncerLimit } from './restitution.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, solveShockVelocities } from './shock.js';
 import { kick } from './impulses.js';
@@ -83,7 +84,8 @@ export const OVER_RELAXATION = 1.5;
  * Velocity solve: the rows' kind (touching, impact, speculative), warm start, then
  * `iterations` passes (dt in s). The impulses are written back to the pair cache for the next
  * step (through the runner's pairs: a world's runner has the world's; the default one, for
- * tests, has `pairs`).
+ * tests, has `pairs`). Given the world's `restitutionThreshold` (m/s), the row kernels list the
+ * rows that may bounce for `applyRestitution` as they list the impacts, where they prepare the rows.
  * @internal
  */
 export function solveVelocities(
@@ -96,6 +98,7 @@ export function solveVelocities(
   gravityY = 0,
   runner: StepRunner = localRunner(store, contacts, pairs),
   overRelaxation = OVER_RELAXATION,
+  restitutionThreshold = Number.NaN,
 ): void {
   const { passMark } = store;
   const n = contacts.count;
@@ -122,10 +125,15 @@ export function solveVelocities(
     kernels.positions(n);
     kernels.clearResting(store.end);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
+    // The impacts, and for restitution the rows that may bounce, listed by a scan in the kernels.
+    const impacts = kernels.lists(n, dt, gravityX, gravityY, restitutionThreshold, bouncerLimit(n));
+    takeImpacts(store, contacts, (kernels.collideRegions as CollideRegions).impactRows, impacts, dt, gravityX, gravityY);
+    contacts.listedThreshold = restitutionThreshold;
   } else {
     unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
+    listImpacts(store, contacts, dt, gravityX, gravityY);
+    contacts.listedThreshold = Number.NaN;
   }
-  listImpacts(store, contacts, dt, gravityX, gravityY);
   contacts.unequalMasses = unequal;
   if (unequal) contacts.shock.build(store, contacts, gravityX, gravityY);
 
@@ -280,25 +288,35 @@ function normalGravity(
 /**
  * Lists the impacts that `prepareRows` found, in row order, with their time of impact and
  * gravity's share of the approach after it (the bounce reflects the speed at impact).
+ * @internal
  */
-function listImpacts(store: BodyStore, contacts: ContactBuffer, dt: number, gravityX: number, gravityY: number): void {
-  const { kind, gravityScale } = store;
-  const { a, b, nx, ny, bounce: toi } = contacts;
-  const gravity = gravityX !== 0 || gravityY !== 0;
+export function listImpacts(store: BodyStore, contacts: ContactBuffer, dt: number, gravityX: number, gravityY: number): void {
+  const toi = contacts.bounce;
   let count = 0;
-  for (let c = 0; c < contacts.count; c++) {
-    const t = toi[c];
-    if (t === 0) continue;
-    if (count === contacts.impacts.length) {
-      contacts.impactCount = count;
-      contacts.growImpacts();
-    }
-    const gn = gravity ? normalGravity(kind, gravityScale, a[c], b[c], nx[c], ny[c], gravityX, gravityY) : 0;
-    contacts.impactToi[count] = t;
-    contacts.impactDrift[count] = gn * (dt - t);
-    contacts.impacts[count++] = c;
-  }
+  for (let c = 0; c < contacts.count; c++) if (toi[c] !== 0) count = noteImpact(store, contacts, count, c, dt, gravityX, gravityY);
   contacts.impactCount = count;
+}
+
+/** `listImpacts` from the `count` impact rows the row kernels listed in `rows` (`RowKernels.lists`). */
+function takeImpacts(store: BodyStore, contacts: ContactBuffer, rows: Int32Array, count: number, dt: number, gravityX: number, gravityY: number): void {
+  let listed = 0;
+  for (let k = 0; k < count; k++) listed = noteImpact(store, contacts, listed, rows[k], dt, gravityX, gravityY);
+  contacts.impactCount = listed;
+}
+
+/** Lists row c, an impact, as the `count`-th, with its time of impact and gravity's drift after it (growing the lists); returns count + 1. */
+function noteImpact(store: BodyStore, contacts: ContactBuffer, count: number, c: number, dt: number, gravityX: number, gravityY: number): number {
+  if (count === contacts.impacts.length) {
+    contacts.impactCount = count;
+    contacts.growImpacts();
+  }
+  const t = contacts.bounce[c];
+  const gravity = gravityX !== 0 || gravityY !== 0;
+  const gn = gravity ? normalGravity(store.kind, store.gravityScale, contacts.a[c], contacts.b[c], contacts.nx[c], contacts.ny[c], gravityX, gravityY) : 0;
+  contacts.impactToi[count] = t;
+  contacts.impactDrift[count] = gn * (dt - t);
+  contacts.impacts[count] = c;
+  return count + 1;
 }
 
 /** Writes rows [from, to)'s impulses back to their pairs, for the next step's warm start. @internal */

@@ -503,7 +503,7 @@ export class World {
     const s = this.store;
     const c = this.contacts;
     const r = this.runner;
-    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r, o.overRelaxation);
+    solveVelocities(s, c, h, o.iterations, this.bp.pairs, o.gravity.x, o.gravity.y, r, o.overRelaxation, o.restitutionThreshold);
     const bounced = applyRestitution(s, c, o.restitutionThreshold, r);
     const after = integratePositions(s, c, h, o.gravity.x, o.gravity.y, r);
     return bounced && after > energy ? limitBounceEnergy(s, c, energy, after, h) : after;

@@ -10,7 +10,8 @@ import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from '../../src/physics/packed-rows';
 import { markResting } from '../../src/physics/integrate';
-import { prepareRows, storeImpulses } from '../../src/physics/solver';
+import { listImpacts, prepareRows, storeImpulses } from '../../src/physics/solver';
+import { bouncerLimit, listBouncers } from '../../src/physics/restitution';
 import { RESIDENT_FIELDS, RowKernels } from '../../src/physics/wasm/row-kernels';
 
 /** Random bodies (2 to 61) and packed rows (1 to 200): any two distinct bodies a row, some static, some with friction, some rows overlapping. */
@@ -170,6 +171,9 @@ describe('WebAssembly row kernels', () => {
     let unequal = 0;
     let frictional = 0;
     let resting = 0;
+    let bouncing = 0;
+    let tooMany = 0;
+    let edged = 0;
     for (let trial = 0; trial < 30; trial++) {
       // Rows as the collide stage writes them, in a shuffled colour order, over bodies of every
       // kind that prepareRows reads: static or dynamic, a gravity scale, a friction.
@@ -225,6 +229,25 @@ describe('WebAssembly row kernels', () => {
         expect(Array.from(views[name].subarray(0, rows)), `${where} ${name}`).toEqual(Array.from(contacts[name].subarray(0, rows)));
       }
       expect(bits(kernels.packed, rows * PACKED_STRIDE), `${where} packed`).toEqual(bits(contacts.packed, rows * PACKED_STRIDE));
+      // The impacts and the rows that may bounce, listed from the prepared rows as the TypeScript
+      // scans list them. The threshold falls between an impact's approach and that approach less
+      // gravity's drift after the impact, where one has a drift: the drift decides that row.
+      listImpacts(store, contacts, dt, gx, gy);
+      const drifting = Array.from(contacts.impactDrift.subarray(0, contacts.impactCount)).findIndex((d) => d !== 0);
+      const edge = drifting < 0 ? -0.3 : contacts.approach[contacts.impacts[drifting]] - contacts.impactDrift[drifting] / 2;
+      const threshold = edge < 0 ? -edge : 0.3;
+      const limit = trial % 5 === 4 ? bouncerLimit(rows) : rows;
+      const impactCount = kernels.lists(rows, dt, gx, gy, threshold, limit);
+      expect(Array.from(regions.impactRows.subarray(0, impactCount)), `${where} impacts`).toEqual(Array.from(contacts.impacts.subarray(0, contacts.impactCount)));
+      const bouncersTs = listBouncers(contacts, threshold, limit);
+      const bouncersKernel = regions.listCounts[1];
+      expect(bouncersKernel > limit ? -1 : bouncersKernel, `${where} bouncers`).toBe(bouncersTs);
+      if (bouncersTs >= 0) {
+        expect(Array.from(regions.bouncerRows.subarray(0, bouncersTs)), `${where} bouncer rows`).toEqual(Array.from(contacts.bouncers.subarray(limit, limit + bouncersTs)));
+      }
+      if (edge < 0) edged++;
+      bouncing += Math.max(bouncersTs, 0);
+      tooMany += bouncersTs < 0 ? 1 : 0;
       expect(bits(kernels.packedBase, rows), `${where} base`).toEqual(bits(contacts.packedBase, rows));
       // Passes change the packed impulses; unpacking takes them back to their rows, both ways.
       for (let i = 0; i < rows; i++) {
@@ -260,6 +283,9 @@ describe('WebAssembly row kernels', () => {
     expect(frictional).toBeGreaterThan(300);
     expect(unequal).toBeGreaterThan(300);
     expect(resting).toBeGreaterThan(300);
+    expect(bouncing).toBeGreaterThan(100);
+    expect(tooMany).toBeGreaterThan(0);
+    expect(edged).toBeGreaterThan(5);
   });
 
   it('keeps the rows it holds and a shared memory when it grows', () => {

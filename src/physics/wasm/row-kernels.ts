@@ -21,7 +21,7 @@ import type { PairCache } from '../pair-cache.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
-import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, touchKernel, unpackKernel, warmKernel } from './row-passes.js';
+import { BASE, BODY, ROW, listsKernel, positionsKernel, prepareKernel, pushKernel, solveKernel, touchKernel, unpackKernel, warmKernel } from './row-passes.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -29,6 +29,7 @@ type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: 
 type PrepareFn = (...args: number[]) => number;
 type CollideFn = (...args: number[]) => number;
 type ColourFn = (...args: number[]) => number;
+type ListsFn = (...args: number[]) => number;
 type TouchFn = (n: number, sep: number, imp: number, pair: number, touching: number, out: number) => number;
 type UnpackFn = (n: number, order: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
 type PositionsFn = (n: number, order: number, positions: number) => number;
@@ -47,7 +48,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -153,6 +154,10 @@ export interface CollideRegions {
   colourPosition: Int32Array;
   /** The rows whose touching changed (`touched`), in row order. */
   touched: Int32Array;
+  /** `lists`: the impacts and the rows that may bounce, in row order, and their two counts. */
+  impactRows: Int32Array;
+  bouncerRows: Int32Array;
+  listCounts: Int32Array;
   /** The colouring's scratch (wasm/colour-kernel.ts): each body's colours and wall row, and the groups' starts. */
   masks: Int32Array;
   walled: Uint8Array;
@@ -187,7 +192,7 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 /** Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and resting marks, each region rounded up), and a pair. */
 const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8;
 const COLLIDE_PAIR = 5 * 4 + 1;
-const COLLIDE_ROW = 5 * 4;
+const COLLIDE_ROW = 7 * 4;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
 const MATERIAL = 16;
@@ -221,6 +226,7 @@ export class RowKernels {
   private colourFn: ColourFn | null = null;
   private unpackFn: UnpackFn | null = null;
   private touchFn: TouchFn | null = null;
+  private listsFn: ListsFn | null = null;
   private pairCapacity = 0;
   /** The collide kernel's regions, while the rows are resident. */
   collideRegions: CollideRegions | null = null;
@@ -334,6 +340,7 @@ export class RowKernels {
     this.colourFn = exports.colour as ColourFn;
     this.unpackFn = exports.unpack as UnpackFn;
     this.touchFn = exports.touch as TouchFn;
+    this.listsFn = exports.lists as ListsFn;
     return true;
   }
 
@@ -412,6 +419,7 @@ export class RowKernels {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
+      impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2),
       masks, walled, colourStart, resting,
     };
     if (!staged) return;
@@ -445,6 +453,23 @@ export class RowKernels {
     const r = this.collideRegions as CollideRegions;
     pairs.impulse.set(r.pairImp.subarray(0, count));
     pairs.tangentImpulse.set(r.pairTan.subarray(0, count));
+  }
+
+  /**
+   * After `prepare` over the resident rows [0, n): lists in `collideRegions` their impacts and,
+   * up to `limit`, the rows whose approach beats `threshold` (m/s), as solver.ts's
+   * `listImpacts` and restitution.ts's `listBouncers` scan them; returns the impacts' count
+   * (`listCounts[1]`: the other's, which counts past the limit).
+   */
+  lists(n: number, dt: number, gravityX: number, gravityY: number, threshold: number, limit: number): number {
+    const v = this.views as RowViews;
+    const r = this.collideRegions as CollideRegions;
+    const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
+    (this.listsFn as ListsFn)(
+      n, v.bounce.byteOffset, v.approach.byteOffset, v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, this.gravityAt,
+      dt, gravityX, gravityY, gravity, threshold, limit, r.impactRows.byteOffset, r.bouncerRows.byteOffset, r.listCounts.byteOffset,
+    );
+    return r.listCounts[0];
   }
 
   /**
