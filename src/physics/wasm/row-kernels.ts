@@ -21,7 +21,8 @@ import type { PairCache } from '../pair-cache.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel } from './collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
-import { BASE, BODY, ROW, listsKernel, positionsKernel, prepareKernel, pushKernel, solveKernel, touchKernel, unpackKernel, warmKernel } from './row-passes.js';
+import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
+import { listsKernel, touchKernel } from './row-scans.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
