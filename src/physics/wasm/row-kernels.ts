@@ -441,7 +441,8 @@ export class RowKernels {
   unpack(n: number, toPairs = false): void {
     const v = this.views as RowViews;
     const r = this.collideRegions as CollideRegions;
-    const [pairImp, pairTan] = toPairs ? [r.pairImp.byteOffset, r.pairTan.byteOffset] : [0, 0];
+    const pairImp = toPairs ? r.pairImp.byteOffset : 0;
+    const pairTan = toPairs ? r.pairTan.byteOffset : 0;
     (this.unpackFn as UnpackFn)(n, v.order.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.pair.byteOffset, pairImp, pairTan);
   }
 
