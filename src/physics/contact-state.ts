@@ -43,30 +43,30 @@ export class ContactState {
    */
   update(hits: boolean, hitSpeed: number): void {
     const c = this.contacts;
-    const pairs = this.bp.pairs;
     if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null) {
       // The kernel lists the rows whose touching changed: the only ones the loop below records.
       const changed = c.kernels.touched(c.count);
       const touched = (c.kernels.collideRegions as CollideRegions).touched;
-      for (let m = 0; m < changed; m++) {
-        const k = touched[m];
-        const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
-        if (pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
-      }
-      this.updateSensors();
-      return;
-    }
-    for (let k = 0; k < c.count; k++) {
-      const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
-      if (pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
-      if (hits && c.impulse[k] > 0 && -c.approach[k] >= hitSpeed) {
-        const a = c.a[k];
-        const b = c.b[k];
-        const g = this.store.generation;
-        if (this.events.push(EVENT_HIT, a, b, g[a], g[b])) this.recordRow(k);
+      for (let m = 0; m < changed; m++) this.touchRow(touched[m]);
+    } else {
+      for (let k = 0; k < c.count; k++) {
+        this.touchRow(k);
+        if (hits && c.impulse[k] > 0 && -c.approach[k] >= hitSpeed) {
+          const a = c.a[k];
+          const b = c.b[k];
+          const g = this.store.generation;
+          if (this.events.push(EVENT_HIT, a, b, g[a], g[b])) this.recordRow(k);
+        }
       }
     }
     this.updateSensors();
+  }
+
+  /** Row k's pair touches when it overlaps or was pushed apart; a begin gets the row's contact data. */
+  private touchRow(k: number): void {
+    const c = this.contacts;
+    const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
+    if (this.bp.pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
   }
 
   /**

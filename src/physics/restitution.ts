@@ -60,8 +60,7 @@ export function listBouncers(contacts: ContactBuffer, restitutionThreshold: numb
   const { approach, impacts, impactDrift } = contacts;
   const n = contacts.count;
   const impactCount = contacts.impactCount;
-  if (contacts.bouncers.length < 2 * limit) contacts.bouncers = new Int32Array(2 * limit);
-  const list = contacts.bouncers;
+  const list = bouncerRoom(contacts, limit);
   let count = 0;
   let k = 0;
   for (let c = 0; c < n; c++) {
@@ -81,9 +80,14 @@ function takeBouncers(contacts: ContactBuffer, limit: number): number {
   const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
   const count = regions.listCounts[1];
   if (count > limit) return -1;
-  if (contacts.bouncers.length < 2 * limit) contacts.bouncers = new Int32Array(2 * limit);
-  contacts.bouncers.set(regions.bouncerRows.subarray(0, count), limit);
+  bouncerRoom(contacts, limit).set(regions.bouncerRows.subarray(0, count), limit);
   return sortBouncers(contacts, count, limit);
+}
+
+/** `contacts.bouncers`, with room for `limit` rows in colour order and as many in row order after them. */
+function bouncerRoom(contacts: ContactBuffer, limit: number): Int32Array {
+  if (contacts.bouncers.length < 2 * limit) contacts.bouncers = new Int32Array(2 * limit);
+  return contacts.bouncers;
 }
 
 /** The `count` rows at `contacts.bouncers[limit...]`, in row order, to colour order at its start; returns count. */
