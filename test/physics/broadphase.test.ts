@@ -145,6 +145,39 @@ describe('the pair cache equals the brute-force set of overlapping fat boxes', (
     }
     expect(bp.rebuilds).toBeGreaterThan(rebuilds); // the bulk path ran, and kept the cache exact
   });
+
+  it('sorts the pair cache and builds the moving tree a step apart, so no step pays for both', () => {
+    const world = new World({ enableSleep: false });
+    const random = fc.sample(fc.tuple(pos, pos, vel, vel), { numRuns: 400, seed: 7 });
+    for (const [x, y, vx, vy] of random) world.createBody({ x: x * 2, y: y * 2, vx, vy, radius: 0.3 });
+    const { bp } = internals(world);
+    let events: string[] = [];
+    const sort = bp.pairs.sort.bind(bp.pairs);
+    bp.pairs.sort = (bodyEnd: number): void => {
+      events.push('sort');
+      sort(bodyEnd);
+    };
+    const build = bp.movingTree.build.bind(bp.movingTree);
+    bp.movingTree.build = (list: Int32Array, n: number): void => {
+      events.push('build');
+      build(list, n);
+    };
+    const log: string[][] = [];
+    for (let k = 0; k < 60; k++) {
+      events = [];
+      world.step(1 / 60);
+      log.push(events);
+      expect(cachedPairs(world)).toEqual(expectedPairs(world));
+      expectTreesConsistent(world); // the tree a step late still holds every body under its box
+    }
+    const sorts = log.flatMap((e, k) => (e.includes('sort') ? [k] : []));
+    expect(sorts.length).toBeGreaterThan(1);
+    for (let k = 0; k < log.length; k++) {
+      expect(log[k].length, `step ${k}: ${log[k].join(', ')}`).toBeLessThanOrEqual(1);
+      if (log[k][0] === 'sort' && k + 1 < log.length) expect(log[k + 1]).toEqual(['build']);
+      if (log[k][0] === 'build' && k > 0) expect(log[k - 1]).toEqual(['sort']);
+    }
+  });
 });
 
 describe('the moved-body scratch', () => {
