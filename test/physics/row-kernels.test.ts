@@ -288,6 +288,42 @@ describe('WebAssembly row kernels', () => {
     expect(edged).toBeGreaterThan(5);
   });
 
+  it('load and save move each body pair whole, for odd and even counts, resident or not', () => {
+    const random = mulberry32(11);
+    for (const n of [1, 2, 3, 8, 61]) {
+      for (const resident of [false, true]) {
+        const store = new BodyStore();
+        for (let i = 0; i < n; i++) {
+          store.allocate();
+          store.vx[i] = random() - 0.5;
+          store.vy[i] = random() + 2;
+          store.invMass[i] = random();
+        }
+        const kernels = RowKernels.create() as RowKernels;
+        expect(kernels.reserve(4, store.capacity, resident, 8)).toBe(true);
+        expect(kernels.collideRegions !== null, `n ${n}`).toBe(resident);
+        const inside = kernels as unknown as { heap: Float64Array; pairsAt: number; massesAt: number };
+        const where = `${n} bodies, ${resident ? 'resident' : 'not resident'}`;
+        kernels.load(store, store.vx, store.vy);
+        const p = inside.pairsAt >> 3;
+        const m = inside.massesAt >> 3;
+        for (let i = 0; i < n; i++) {
+          expect([inside.heap[p + 2 * i], inside.heap[p + 2 * i + 1], inside.heap[m + i]], `${where}: body ${i} in`).toEqual([store.vx[i], store.vy[i], store.invMass[i]]);
+        }
+        for (let i = 0; i < n; i++) {
+          inside.heap[p + 2 * i] = 10 + i;
+          inside.heap[p + 2 * i + 1] = -10 - i;
+        }
+        const u = new Float64Array(store.capacity).fill(0.5);
+        const v = new Float64Array(store.capacity).fill(0.5);
+        kernels.save(store, u, v);
+        for (let i = 0; i < store.capacity; i++) {
+          expect([u[i], v[i]], `${where}: body ${i} out`).toEqual(i < n ? [10 + i, -10 - i] : [0.5, 0.5]);
+        }
+      }
+    }
+  });
+
   it('keeps the rows it holds and a shared memory when it grows', () => {
     const kernels = RowKernels.create() as RowKernels;
     expect(kernels).not.toBe(null);

@@ -265,7 +265,13 @@ export function loadCollideInputs(v: CollideRegions, store: BodyStore, pairs: Pa
   v.vx.set(store.vx);
   v.vy.set(store.vy);
   const flags = v.flags;
-  for (let i = 0, end = store.end; i < end; i++) flags[i] = flagsOf(store, i);
+  const { kind, awake, sensor } = store;
+  for (let i = 0, end = store.end; i < end; i++) {
+    // Most bodies are dynamic and no sensor: active when awake, else special (a sleeper to
+    // wake), as `flagsOf` says; a third of the cost of asking it for each.
+    if (kind[i] === BODY_DYNAMIC && sensor[i] === 0) flags[i] = awake[i] === 1 ? ACTIVE : SPECIAL;
+    else flags[i] = flagsOf(store, i);
+  }
   v.pairA.set(pairs.a);
   v.pairB.set(pairs.b);
   v.pairImp.set(pairs.impulse);

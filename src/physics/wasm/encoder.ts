@@ -114,6 +114,10 @@ export const op = {
   f64x2Neg: [0xfd, 0xed, 0x01],
   /** i8x16.shuffle: (lane 1 of the first, lane 0 of the second), of two f64x2. */
   f64x2HighLow: [0xfd, 0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23],
+  /** i8x16.shuffle: (lane 0 of the first, lane 0 of the second), of two f64x2. */
+  f64x2Lows: [0xfd, 0x0d, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23],
+  /** i8x16.shuffle: (lane 1 of the first, lane 1 of the second), of two f64x2. */
+  f64x2Highs: [0xfd, 0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31],
 };
 
 /** A function: its parameter and result types, its extra locals, its body (without the final `end`). */

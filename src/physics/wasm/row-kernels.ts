@@ -23,6 +23,7 @@ import { collideKernel } from './collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
 import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 import { listsKernel, touchKernel } from './row-scans.js';
+import { unweaveKernel, weaveKernel } from './body-copies.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -34,6 +35,7 @@ type ListsFn = (...args: number[]) => number;
 type TouchFn = (n: number, sep: number, imp: number, pair: number, touching: number, out: number) => number;
 type UnpackFn = (n: number, order: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
 type PositionsFn = (n: number, order: number, positions: number) => number;
+type WeaveFn = (n: number, xs: number, ys: number, pairs: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -49,7 +51,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -223,6 +225,8 @@ export class RowKernels {
   private warmFn: WarmFn | null = null;
   private prepareFn: PrepareFn | null = null;
   private positionsFn: PositionsFn | null = null;
+  private weaveFn: WeaveFn | null = null;
+  private unweaveFn: WeaveFn | null = null;
   private collideFn: CollideFn | null = null;
   private colourFn: ColourFn | null = null;
   private unpackFn: UnpackFn | null = null;
@@ -342,6 +346,8 @@ export class RowKernels {
     this.unpackFn = exports.unpack as UnpackFn;
     this.touchFn = exports.touch as TouchFn;
     this.listsFn = exports.lists as ListsFn;
+    this.weaveFn = exports.weave as WeaveFn;
+    this.unweaveFn = exports.unweave as WeaveFn;
     return true;
   }
 
@@ -563,6 +569,8 @@ export class RowKernels {
     this.warmFn = null;
     this.prepareFn = null;
     this.positionsFn = null;
+    this.weaveFn = null;
+    this.unweaveFn = null;
     this.collideFn = null;
     this.colourFn = null;
     this.unpackFn = null;
@@ -582,26 +590,64 @@ export class RowKernels {
 
   /** Copies bodies [0, store.end)'s (u, v) (velocities or positions) and inverse masses in. */
   load(store: BodyStore, u: Float64Array, v: Float64Array): void {
-    const { heap } = this;
-    const { invMass } = store;
-    const p = this.pairsAt >> 3;
-    const m = this.massesAt >> 3;
-    for (let i = 0, n = store.end; i < n; i++) {
-      heap[p + 2 * i] = u[i];
-      heap[p + 2 * i + 1] = v[i];
-      heap[m + i] = invMass[i];
+    const end = store.end;
+    const r = this.collideRegions;
+    if (r !== null && u.length <= r.vx.length && v.length <= r.vy.length) {
+      // Through the collide kernel's body copies, which nothing reads again until the next
+      // step's collide loads them: two block moves in, and the kernel pairs them up.
+      r.vx.set(u);
+      r.vy.set(v);
+      (this.weaveFn as WeaveFn)(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
+    } else {
+      const { heap } = this;
+      const p = this.pairsAt >> 3;
+      for (let i = 0; i < end; i++) {
+        heap[p + 2 * i] = u[i];
+        heap[p + 2 * i + 1] = v[i];
+      }
     }
+    this.copyBodies(store.invMass, end, this.massesAt);
+  }
+
+  /**
+   * Copies a body field in at byte `at`: the whole array as one block move when the region
+   * holds it (it holds bodyCapacity bodies, the store's capacity when the layout was made), an
+   * element at a time having cost a third of `load`; else its first `end`.
+   */
+  private copyBodies(field: Float64Array, end: number, at: number): void {
+    this.heap.set(field.length <= this.bodyCapacity ? field : field.subarray(0, end), at >> 3);
   }
 
   /** Copies bodies [0, store.end)'s pairs back to (u, v). */
   save(store: BodyStore, u: Float64Array, v: Float64Array): void {
+    const end = store.end;
+    const r = this.collideRegions;
+    if (r !== null) {
+      // As `load`, the other way: the kernel splits the pairs into the collide kernel's body
+      // copies, and two block moves take them out.
+      (this.unweaveFn as WeaveFn)(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
+      u.set(this.savedView(r.vx, end, 0));
+      v.set(this.savedView(r.vy, end, 1));
+      return;
+    }
     const { heap } = this;
     const p = this.pairsAt >> 3;
-    for (let i = 0, n = store.end; i < n; i++) {
+    for (let i = 0; i < end; i++) {
       u[i] = heap[p + 2 * i];
       v[i] = heap[p + 2 * i + 1];
     }
   }
+
+  /** `save`'s views of its first `end` bodies of `field` (slot 0 or 1), made again only when `end` or the memory changed. */
+  private savedView(field: Float64Array, end: number, slot: number): Float64Array {
+    const kept = this.saved[slot];
+    if (kept !== null && kept.length === end && kept.buffer === field.buffer && kept.byteOffset === field.byteOffset) return kept;
+    const view = field.subarray(0, end);
+    this.saved[slot] = view;
+    return view;
+  }
+
+  private readonly saved: Array<Float64Array | null> = [null, null];
 
   /**
    * Copies each body's friction and gravity factor (its gravity scale if dynamic, else 0) in,
@@ -609,13 +655,10 @@ export class RowKernels {
    */
   loadMaterials(store: BodyStore): void {
     const { heap } = this;
-    const { friction, gravityScale, kind } = store;
-    const f = this.frictionAt >> 3;
+    const { gravityScale, kind } = store;
+    this.copyBodies(store.friction, store.end, this.frictionAt);
     const g = this.gravityAt >> 3;
-    for (let i = 0, n = store.end; i < n; i++) {
-      heap[f + i] = friction[i];
-      heap[g + i] = kind[i] === BODY_DYNAMIC ? gravityScale[i] : 0;
-    }
+    for (let i = 0, n = store.end; i < n; i++) heap[g + i] = kind[i] === BODY_DYNAMIC ? gravityScale[i] : 0;
   }
 
   /** Each resident row's colour position (the inverse of `order` over [0, n)), for `prepare`. */
