@@ -31,7 +31,7 @@ import { BodyTree } from './body-tree.js';
 import { fatBoxOf, type FlatTree } from './flat-tree.js';
 import { HitList } from './hit-list.js';
 import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
-import { BODY_BLOCK, JOB_FLAG_LEAVERS, JOB_SEARCH_PAIRS, P_H, blocksFor, type StepRunner } from './parallel/jobs.js';
+import { BODY_BLOCK, JOB_FLAG_LEAVERS, JOB_SEARCH_PAIRS, P_H, P_KERNEL_LEAVERS, blocksFor, type StepRunner } from './parallel/jobs.js';
 import type { EventBuffer } from './events.js';
 import { leftFat, reachHigh, reachLow } from './fat-exit.js';
 import { canCollide } from './filter.js';
@@ -190,10 +190,11 @@ export class Broadphase {
   /**
    * The broadphase's step, after positions are final: new fat boxes for the bodies that left
    * theirs (`refreshFatBoxes`), then their pairs (`updatePairs`), so that between steps the
-   * trees and the pair cache are exact.
+   * trees and the pair cache are exact. With `inKernels` the leaver test reads the row kernels'
+   * copies of the bodies, which the caller has just loaded (`RowKernels.loadLeaverInputs`).
    */
-  update(dt: number, runner: StepRunner): void {
-    this.refreshFatBoxes(dt, runner);
+  update(dt: number, runner: StepRunner, inKernels = false): void {
+    this.refreshFatBoxes(dt, runner, inKernels);
     this.updatePairs(runner);
   }
 
@@ -203,12 +204,13 @@ export class Broadphase {
    * Which bodies left is found on the runner's threads (fat-exit.ts); the moves follow here,
    * in index order.
    */
-  private refreshFatBoxes(dt: number, runner: StepRunner): void {
+  private refreshFatBoxes(dt: number, runner: StepRunner, inKernels: boolean): void {
     const s = this.store;
     this.reserve();
     const blocks = blocksFor(s.end);
     runner.reservePartials(2 * blocks);
     runner.params[P_H] = dt;
+    runner.params[P_KERNEL_LEAVERS] = inKernels ? 1 : 0;
     runner.run(JOB_FLAG_LEAVERS, 0, blocks);
     const counts = runner.partials;
     const pending = this.search.pending;

@@ -436,7 +436,7 @@ export class World {
                                                                                       clock.lap('narrowphase');
       restarts += this.solve(h, energy, slop);                                        clock.lap('solve');
       stops += sweepFastBodies(this.store, this.bp, this.contacts, this.runner);      clock.lap('continuous');
-      this.bp.update(h, this.runner);                                                  clock.lap('broadphase');
+      this.updateBroadphase(h);                                                        clock.lap('broadphase');
       if (o.enableSleep) this.islands.update(this.store, this.contacts, h, o.sleepSpeed, o.timeToSleep);
                                                                                       clock.lap('sleep');
     }
@@ -513,6 +513,18 @@ export class World {
   private integrateVelocities(h: number): number {
     const g = this.opts.gravity;
     return integrateVelocities(this.store, this.runner, h, g.x, g.y, this.opts.linearDamping);
+  }
+
+  /**
+   * The broadphase's update; while a pile's rows are resident in the row kernels' memory, its
+   * leaver test runs there too, over copies of the bodies loaded here.
+   */
+  private updateBroadphase(h: number): void {
+    const c = this.contacts;
+    const kernels = c.residentRows ? c.kernels : null;
+    const inKernels = kernels !== null && kernels.collideRegions !== null && (this.runner.threads === 1 || kernels.layout !== null);
+    if (inKernels) kernels.loadLeaverInputs(this.store, !c.collidedInKernels);
+    this.bp.update(h, this.runner, inKernels);
   }
 
   /** Records which pairs touch, with begin data and hits (contact-state.ts). */

@@ -5,7 +5,8 @@
  * included.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../src/physics/body-store';
+import { BODY_DYNAMIC, BODY_FREE, BODY_KINEMATIC, BODY_STATIC, BodyStore, FAT_STRIDE } from '../../src/physics/body-store';
+import { flagLeavers } from '../../src/physics/fat-exit';
 import { ContactBuffer } from '../../src/physics/contacts';
 import { mulberry32 } from '../../src/physics/index';
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT, pushPackedRows, solvePackedRows, unpackImpulses, warmStartPacked } from '../../src/physics/packed-rows';
@@ -322,6 +323,60 @@ describe('WebAssembly row kernels', () => {
         }
       }
     }
+  });
+
+  it('flags the bodies that left their fat boxes as flagLeavers does: every side, kind and sleep, in any blocks', () => {
+    const random = mulberry32(5);
+    const kinds = [BODY_FREE, BODY_STATIC, BODY_KINEMATIC, BODY_DYNAMIC, BODY_DYNAMIC, BODY_DYNAMIC];
+    let flaggedAll = 0;
+    let keptAll = 0;
+    for (let round = 0; round < 30; round++) {
+      const store = new BodyStore();
+      const n = 1 + Math.floor(random() * 400);
+      for (let i = 0; i < n; i++) {
+        store.allocate();
+        store.kind[i] = kinds[Math.floor(random() * kinds.length)];
+        store.awake[i] = random() < 0.8 ? 1 : 0;
+        store.x[i] = (random() - 0.5) * 20;
+        store.y[i] = (random() - 0.5) * 20;
+        store.halfWidth[i] = random() < 0.3 ? 0 : random();
+        store.halfHeight[i] = random() < 0.3 ? 0 : random();
+        store.radius[i] = random() < 0.3 ? 0 : random() * 0.5;
+        store.vx[i] = random() < 0.2 ? 0 : (random() - 0.5) * 40;
+        store.vy[i] = random() < 0.2 ? 0 : (random() - 0.5) * 40;
+        // Margins from -5 cm (the body is out on that side) to 30 cm; float32, as the store keeps them.
+        const margin = (): number => random() * 0.35 - 0.05;
+        const o = i * FAT_STRIDE;
+        store.fat[o] = store.x[i] - store.halfWidth[i] - store.radius[i] - margin();
+        store.fat[o + 1] = store.y[i] - store.halfHeight[i] - store.radius[i] - margin();
+        store.fat[o + 2] = store.x[i] + store.halfWidth[i] + store.radius[i] + margin();
+        store.fat[o + 3] = store.y[i] + store.halfHeight[i] + store.radius[i] + margin();
+      }
+      const kernels = RowKernels.create() as RowKernels;
+      expect(kernels.reserve(4, store.capacity, true, 8)).toBe(true);
+      kernels.loadLeaverInputs(store, true);
+      const dt = 1 / (30 + Math.floor(random() * 200));
+      const expected = new Uint8Array(store.capacity);
+      const got = new Uint8Array(store.capacity);
+      const expectedCounts = new Float64Array(64);
+      const gotCounts = new Float64Array(64);
+      // Blocks of any length, as the threads' blocks of bodies cut the range.
+      for (let from = 0, slot = 0; from < n; slot += 2) {
+        const to = Math.min(n, from + 1 + Math.floor(random() * 100));
+        flagLeavers(store, expected, from, to, dt, expectedCounts, slot);
+        kernels.flagLeavers(got, from, to, dt, gotCounts, slot);
+        expect([gotCounts[slot], gotCounts[slot + 1]], `round ${round}, bodies [${from}, ${to})`).toEqual([expectedCounts[slot], expectedCounts[slot + 1]]);
+        from = to;
+      }
+      expect(Array.from(got), `round ${round}`).toEqual(Array.from(expected));
+      for (let i = 0; i < n; i++) {
+        if (expected[i] === 1) flaggedAll++;
+        else if (store.kind[i] === BODY_DYNAMIC && store.awake[i] === 1) keptAll++;
+      }
+    }
+    // Both answers are well represented.
+    expect(flaggedAll).toBeGreaterThan(300);
+    expect(keptAll).toBeGreaterThan(300);
   });
 
   it('keeps the rows it holds and a shared memory when it grows', () => {

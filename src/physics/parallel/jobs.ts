@@ -98,6 +98,8 @@ export const P_RELAX = 11;
 export const P_SLOP = 12;
 /** 1 when this step's resting marks are the row kernels' (`prepare` wrote them), 0 when `markResting` writes them to `passMark`. */
 export const P_KERNEL_MARKS = 13;
+/** 1 when the leaver test reads the row kernels' copies of the bodies (`RowKernels.loadLeaverInputs`), 0 when it reads the store. */
+export const P_KERNEL_LEAVERS = 14;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 16;
 

@@ -42,6 +42,7 @@ import {
   P_GY,
   P_H,
   P_ITERATION,
+  P_KERNEL_LEAVERS,
   P_KERNEL_MARKS,
   P_MODE,
   P_PAIR_COUNT,
@@ -159,11 +160,15 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_SWEEP_FAST:
       return sweepFastRange(store, views.search.statics, views.hits, views.stack, from * BODY_BLOCK, Math.min(to * BODY_BLOCK, store.end));
-    case JOB_FLAG_LEAVERS:
+    case JOB_FLAG_LEAVERS: {
+      const kernels = params[P_KERNEL_LEAVERS] !== 0 ? (contacts.kernels as RowKernels) : null;
       for (let k = from; k < to; k++) {
-        flagLeavers(store, views.search.pending, k * BODY_BLOCK, Math.min((k + 1) * BODY_BLOCK, store.end), params[P_H], partials, 2 * k);
+        const end = Math.min((k + 1) * BODY_BLOCK, store.end);
+        if (kernels !== null) kernels.flagLeavers(views.search.pending, k * BODY_BLOCK, end, params[P_H], partials, 2 * k);
+        else flagLeavers(store, views.search.pending, k * BODY_BLOCK, end, params[P_H], partials, 2 * k);
       }
       return 0;
+    }
     case JOB_WARM_KERNELS:
       (contacts.kernels as RowKernels).warm(from, to);
       return 0;

@@ -70,6 +70,7 @@ export const op = {
   i32Shl: [0x74],
   i32LtU: [0x49],
   i32Eqz: [0x45],
+  i32Eq: [0x46],
   i32Or: [0x72],
   i32And: [0x71],
   i32Sub: [0x6b],
@@ -112,6 +113,18 @@ export const op = {
   f64x2Sub: [0xfd, 0xf1, 0x01],
   f64x2Mul: [0xfd, 0xf2, 0x01],
   f64x2Neg: [0xfd, 0xed, 0x01],
+  f64x2Abs: [0xfd, 0xec, 0x01],
+  f64x2ReplaceLane: (lane: number): number[] => [0xfd, 0x22, lane],
+  /** Lane by lane comparisons of two f64x2: all ones where true. */
+  f64x2Lt: [0xfd, 0x49],
+  f64x2Gt: [0xfd, 0x4a],
+  v128Or: [0xfd, 0x50],
+  /** 1 if any bit of the vector is set. */
+  v128AnyTrue: [0xfd, 0x53],
+  /** The two low f32 lanes, widened exactly to an f64x2. */
+  f64x2PromoteLowF32x4: [0xfd, 0x5f],
+  /** i8x16.shuffle of one vector with itself: its high 8 bytes moved to the low half. */
+  highToLow: [0xfd, 0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15],
   /** i8x16.shuffle: (lane 1 of the first, lane 0 of the second), of two f64x2. */
   f64x2HighLow: [0xfd, 0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23],
   /** i8x16.shuffle: (lane 0 of the first, lane 0 of the second), of two f64x2. */

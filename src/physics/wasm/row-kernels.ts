@@ -24,6 +24,7 @@ import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-
 import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 import { listsKernel, touchKernel } from './row-scans.js';
 import { unweaveKernel, weaveKernel } from './body-copies.js';
+import { fatExitKernel } from './fat-exit-kernel.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -36,6 +37,7 @@ type TouchFn = (n: number, sep: number, imp: number, pair: number, touching: num
 type UnpackFn = (n: number, order: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
 type PositionsFn = (n: number, order: number, positions: number) => number;
 type WeaveFn = (n: number, xs: number, ys: number, pairs: number) => number;
+type LeaversFn = (...args: number[]) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -51,7 +53,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -170,6 +172,11 @@ export interface CollideRegions {
    * position update (integrate.ts): written while the rows are read anyway. `clearResting` first.
    */
   resting: Uint8Array;
+  /** The leaver test's copies (`loadLeaverInputs`: with x, y, vx, vy above) and its list of the bodies it flags. */
+  fat: Float32Array;
+  kinds: Uint8Array;
+  awakes: Uint8Array;
+  leavers: Int32Array;
 }
 /**
  * Where the threads' collide kernel writes each block's rows before they move to their place
@@ -187,13 +194,26 @@ export interface StagedRows extends Pick<RowViews, 'a' | 'b' | 'pair' | 'nx' | '
   starts: Int32Array;
   wallStarts: Int32Array;
 }
+/**
+ * Copies `field` into `region` from its start: the whole array as one block move when the region
+ * holds it (a body region holds bodyCapacity bodies, the store's capacity when the layout was
+ * made), else its first `count` elements.
+ */
+function copyInto<T extends Float64Array | Float32Array | Uint8Array>(region: T, field: T, count: number): void {
+  region.set(field.length <= region.length ? field : (field.subarray(0, count) as T));
+}
+
 /** Bytes a pair takes in StagedRows. */
 const STAGED_PAIR = 6 * 8 + 6 * 4;
 /** Blocks of PAIR_BLOCK pairs in `pairs` pairs, and one more. */
 const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 1;
 
-/** Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and resting marks, each region rounded up), and a pair. */
-const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8;
+/**
+ * Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and
+ * resting marks, and for the leaver test its fat box, kind, awake flag and list entry, each
+ * region rounded up), and a pair.
+ */
+const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4;
 const COLLIDE_PAIR = 5 * 4 + 1;
 const COLLIDE_ROW = 7 * 4;
 
@@ -227,6 +247,7 @@ export class RowKernels {
   private positionsFn: PositionsFn | null = null;
   private weaveFn: WeaveFn | null = null;
   private unweaveFn: WeaveFn | null = null;
+  private leaversFn: LeaversFn | null = null;
   private collideFn: CollideFn | null = null;
   private colourFn: ColourFn | null = null;
   private unpackFn: UnpackFn | null = null;
@@ -348,6 +369,7 @@ export class RowKernels {
     this.listsFn = exports.lists as ListsFn;
     this.weaveFn = exports.weave as WeaveFn;
     this.unweaveFn = exports.unweave as WeaveFn;
+    this.leaversFn = exports.leavers as LeaversFn;
     return true;
   }
 
@@ -422,12 +444,16 @@ export class RowKernels {
     at += align8(bodyCapacity);
     const walled = u8s(bodyCapacity);
     const resting = u8s(bodyCapacity);
+    const fat = f32s(4 * bodyCapacity);
+    const kinds = u8s(bodyCapacity);
+    const awakes = u8s(bodyCapacity);
+    const leavers = i32s(bodyCapacity);
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
       impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2),
-      masks, walled, colourStart, resting,
+      masks, walled, colourStart, resting, fat, kinds, awakes, leavers,
     };
     if (!staged) return;
     const blocks = stagedBlocks(pairCapacity);
@@ -571,6 +597,7 @@ export class RowKernels {
     this.positionsFn = null;
     this.weaveFn = null;
     this.unweaveFn = null;
+    this.leaversFn = null;
     this.collideFn = null;
     this.colourFn = null;
     this.unpackFn = null;
@@ -648,6 +675,46 @@ export class RowKernels {
   }
 
   private readonly saved: Array<Float64Array | null> = [null, null];
+
+  /**
+   * Copies in what the leaver test reads (`flagLeavers` in TypeScript, fat-exit.ts): the bodies'
+   * positions, velocities, fat boxes, kinds and awake flags as the step leaves them, and with
+   * `shapes` their extents (else the collide kernel's copies of this step stand). Over x, y, vx
+   * and vy of the collide kernel's inputs, which the next step's collide loads again.
+   */
+  loadLeaverInputs(store: BodyStore, shapes: boolean): void {
+    const r = this.collideRegions as CollideRegions;
+    const end = store.end;
+    copyInto(r.x, store.x, end);
+    copyInto(r.y, store.y, end);
+    copyInto(r.vx, store.vx, end);
+    copyInto(r.vy, store.vy, end);
+    copyInto(r.fat, store.fat, 4 * end);
+    copyInto(r.kinds, store.kind, end);
+    copyInto(r.awakes, store.awake, end);
+    if (!shapes) return;
+    copyInto(r.halfWidth, store.halfWidth, end);
+    copyInto(r.halfHeight, store.halfHeight, end);
+    copyInto(r.radius, store.radius, end);
+  }
+
+  /**
+   * `flagLeavers(store, left, from, to, dt, counts, slot)` over the copies `loadLeaverInputs`
+   * made: sets `left[i]` for each body it flags, and the two counts. Blocks of bodies are
+   * independent: threads may test several at once (JOB_FLAG_LEAVERS).
+   */
+  flagLeavers(left: Uint8Array, from: number, to: number, dt: number, counts: Float64Array, slot: number): void {
+    const r = this.collideRegions as CollideRegions;
+    const both = (this.leaversFn as LeaversFn)(
+      from, to, dt, r.x.byteOffset, r.y.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
+      r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.fat.byteOffset, r.kinds.byteOffset, r.awakes.byteOffset, r.leavers.byteOffset,
+    );
+    const flagged = both & 0xffff;
+    const list = r.leavers;
+    for (let k = from; k < from + flagged; k++) left[list[k]] = 1;
+    counts[slot] = flagged;
+    counts[slot + 1] = both >>> 16;
+  }
 
   /**
    * Copies each body's friction and gravity factor (its gravity scale if dynamic, else 0) in,
