@@ -523,7 +523,7 @@ export class World {
     const c = this.contacts;
     const kernels = c.residentRows ? c.kernels : null;
     const inKernels = kernels !== null && kernels.collideRegions !== null && (this.runner.threads === 1 || kernels.layout !== null);
-    if (inKernels) kernels.loadLeaverInputs(this.store, !c.collidedInKernels);
+    if (inKernels) kernels.loadLeaverInputs(this.store);
     this.bp.update(h, this.runner, inKernels);
   }
 

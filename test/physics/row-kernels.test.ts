@@ -354,7 +354,7 @@ describe('WebAssembly row kernels', () => {
       }
       const kernels = RowKernels.create() as RowKernels;
       expect(kernels.reserve(4, store.capacity, true, 8)).toBe(true);
-      kernels.loadLeaverInputs(store, true);
+      kernels.loadLeaverInputs(store);
       const dt = 1 / (30 + Math.floor(random() * 200));
       const expected = new Uint8Array(store.capacity);
       const got = new Uint8Array(store.capacity);

@@ -678,11 +678,11 @@ export class RowKernels {
 
   /**
    * Copies in what the leaver test reads (`flagLeavers` in TypeScript, fat-exit.ts): the bodies'
-   * positions, velocities, fat boxes, kinds and awake flags as the step leaves them, and with
-   * `shapes` their extents (else the collide kernel's copies of this step stand). Over x, y, vx
-   * and vy of the collide kernel's inputs, which the next step's collide loads again.
+   * positions, velocities, extents, fat boxes, kinds and awake flags as the step leaves them.
+   * Over the collide kernel's body inputs, which the next step's collide loads again (and all
+   * of them: a memory laid out anew since this step's collide holds none of them).
    */
-  loadLeaverInputs(store: BodyStore, shapes: boolean): void {
+  loadLeaverInputs(store: BodyStore): void {
     const r = this.collideRegions as CollideRegions;
     const end = store.end;
     copyInto(r.x, store.x, end);
@@ -692,7 +692,6 @@ export class RowKernels {
     copyInto(r.fat, store.fat, 4 * end);
     copyInto(r.kinds, store.kind, end);
     copyInto(r.awakes, store.awake, end);
-    if (!shapes) return;
     copyInto(r.halfWidth, store.halfWidth, end);
     copyInto(r.halfHeight, store.halfHeight, end);
     copyInto(r.radius, store.radius, end);
