@@ -33,6 +33,7 @@ import { HitList } from './hit-list.js';
 import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
 import { BODY_BLOCK, JOB_FLAG_LEAVERS, JOB_SEARCH_PAIRS, P_H, P_KERNEL_LEAVERS, blocksFor, type StepRunner } from './parallel/jobs.js';
 import type { EventBuffer } from './events.js';
+import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
 import { leftFat, reachHigh, reachLow } from './fat-exit.js';
 import { canCollide } from './filter.js';
 import { grown } from './grown.js';
@@ -190,12 +191,13 @@ export class Broadphase {
   /**
    * The broadphase's step, after positions are final: new fat boxes for the bodies that left
    * theirs (`refreshFatBoxes`), then their pairs (`updatePairs`), so that between steps the
-   * trees and the pair cache are exact. With `inKernels` the leaver test reads the row kernels'
-   * copies of the bodies, which the caller has just loaded (`RowKernels.loadLeaverInputs`).
+   * trees and the pair cache are exact. With `kernels` (a pile's resident rows) the leaver test
+   * reads the row kernels' copies of the bodies, which the caller has just loaded
+   * (`RowKernels.loadLeaverInputs`), and they list the pairs of the bodies that moved.
    */
-  update(dt: number, runner: StepRunner, inKernels = false): void {
-    this.refreshFatBoxes(dt, runner, inKernels);
-    this.updatePairs(runner);
+  update(dt: number, runner: StepRunner, kernels: RowKernels | null = null): void {
+    this.refreshFatBoxes(dt, runner, kernels !== null);
+    this.updatePairs(runner, kernels);
   }
 
   /**
@@ -310,11 +312,11 @@ export class Broadphase {
    * Drops the pairs whose fat boxes parted and searches every body that `refreshFatBoxes`
    * moved for new pairs. Runs right after it: nothing may move a body in between.
    */
-  private updatePairs(runner?: StepRunner): void {
+  private updatePairs(runner?: StepRunner, kernels: RowKernels | null = null): void {
     const count = this.movedCount;
     this.searchedCount += count;
     if (count > 0) {
-      this.dropPartedPairs();
+      this.dropPartedPairs(kernels);
       if (runner !== undefined && runner.threads > 1 && count >= MIN_THREADED_SEARCH) this.searchOnThreads(runner, count);
       else for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
       for (let m = 0; m < count; m++) this.search.pending[this.moved[m]] = 0;
@@ -440,11 +442,24 @@ export class Broadphase {
     this.rebuilds++;
   }
 
-  /** Only a pair with a moved body can have parted, and most pairs have none. */
-  private dropPartedPairs(): void {
+  /**
+   * Only a pair with a moved body can have parted, and most pairs have none. With `kernels` they
+   * list those pairs, and the test here visits the list from its end, as the scan would.
+   */
+  private dropPartedPairs(kernels: RowKernels | null): void {
     const fat = this.store.fat;
     const pending = this.search.pending;
     const pairs = this.pairs;
+    const listed = kernels === null ? -1 : kernels.listPairsOfMoved(pairs, pending, this.store.end);
+    if (listed >= 0) {
+      // A removal moves the last pair into its row: rows below it, still to visit, keep theirs.
+      const list = ((kernels as RowKernels).collideRegions as CollideRegions).movedPairs;
+      for (let k = listed - 1; k >= 0; k--) {
+        const p = list[k];
+        if (!fatOverlap(fat, pairs.a[p], pairs.b[p])) pairs.remove(p);
+      }
+      return;
+    }
     // Backwards, so that a swap-remove brings in a row already checked.
     for (let p = pairs.count - 1; p >= 0; p--) {
       // The scan in locals, apart from the rare removal (a call, after which V8 reloads).

@@ -522,9 +522,9 @@ export class World {
   private updateBroadphase(h: number): void {
     const c = this.contacts;
     const kernels = c.residentRows ? c.kernels : null;
-    const inKernels = kernels !== null && kernels.collideRegions !== null && (this.runner.threads === 1 || kernels.layout !== null);
-    if (inKernels) kernels.loadLeaverInputs(this.store);
-    this.bp.update(h, this.runner, inKernels);
+    const inKernels =
+      kernels !== null && kernels.collideRegions !== null && (this.runner.threads === 1 || kernels.layout !== null) && kernels.loadLeaverInputs(this.store);
+    this.bp.update(h, this.runner, inKernels ? kernels : null);
   }
 
   /** Records which pairs touch, with begin data and hits (contact-state.ts). */

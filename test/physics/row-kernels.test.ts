@@ -13,7 +13,7 @@ import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY,
 import { markResting } from '../../src/physics/integrate';
 import { listImpacts, prepareRows, storeImpulses } from '../../src/physics/solver';
 import { bouncerLimit, listBouncers } from '../../src/physics/restitution';
-import { RESIDENT_FIELDS, RowKernels } from '../../src/physics/wasm/row-kernels';
+import { RESIDENT_FIELDS, RowKernels, type CollideRegions } from '../../src/physics/wasm/row-kernels';
 
 /** Random bodies (2 to 61) and packed rows (1 to 200): any two distinct bodies a row, some static, some with friction, some rows overlapping. */
 function randomRows(random: () => number): { store: BodyStore; contacts: ContactBuffer; bodies: number; rows: number } {
@@ -377,6 +377,29 @@ describe('WebAssembly row kernels', () => {
     // Both answers are well represented.
     expect(flaggedAll).toBeGreaterThan(300);
     expect(keptAll).toBeGreaterThan(300);
+  });
+
+  it('lists the pairs with a moved body, in ascending order, and declines pairs it has no room for', () => {
+    const random = mulberry32(9);
+    for (let round = 0; round < 20; round++) {
+      const bodies = 2 + Math.floor(random() * 300);
+      const count = Math.floor(random() * 600);
+      const a = new Int32Array(count + 5);
+      const b = new Int32Array(count + 5);
+      for (let p = 0; p < count; p++) {
+        a[p] = Math.floor(random() * bodies);
+        b[p] = Math.floor(random() * bodies);
+      }
+      const pending = new Uint8Array(bodies);
+      for (let i = 0; i < bodies; i++) pending[i] = random() < 0.05 ? 1 : 0;
+      const kernels = RowKernels.create() as RowKernels;
+      expect(kernels.reserve(4, bodies, true, count + 5)).toBe(true);
+      const listed = kernels.listPairsOfMoved({ a, b, count }, pending, bodies);
+      const expected: number[] = [];
+      for (let p = 0; p < count; p++) if ((pending[a[p]] | pending[b[p]]) !== 0) expected.push(p);
+      expect(Array.from((kernels.collideRegions as CollideRegions).movedPairs.subarray(0, listed)), `round ${round}`).toEqual(expected);
+      expect(kernels.listPairsOfMoved({ a, b, count: count + 6 }, pending, bodies)).toBe(-1);
+    }
   });
 
   it('keeps the rows it holds and a shared memory when it grows', () => {

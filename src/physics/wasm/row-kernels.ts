@@ -24,7 +24,7 @@ import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-
 import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 import { listsKernel, touchKernel } from './row-scans.js';
 import { unweaveKernel, weaveKernel } from './body-copies.js';
-import { fatExitKernel } from './fat-exit-kernel.js';
+import { fatExitKernel, movedPairsKernel } from './broadphase-kernels.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -38,6 +38,7 @@ type UnpackFn = (n: number, order: number, impulse: number, tangent: number, pai
 type PositionsFn = (n: number, order: number, positions: number) => number;
 type WeaveFn = (n: number, xs: number, ys: number, pairs: number) => number;
 type LeaversFn = (...args: number[]) => number;
+type MovedFn = (count: number, pairA: number, pairB: number, pending: number, list: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
 
 /**
@@ -53,7 +54,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel(), movedPairsKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -177,6 +178,9 @@ export interface CollideRegions {
   kinds: Uint8Array;
   awakes: Uint8Array;
   leavers: Int32Array;
+  /** The broadphase's moved flags (`listPairsOfMoved`) and the pairs with a moved body. */
+  pending: Uint8Array;
+  movedPairs: Int32Array;
 }
 /**
  * Where the threads' collide kernel writes each block's rows before they move to their place
@@ -199,7 +203,7 @@ export interface StagedRows extends Pick<RowViews, 'a' | 'b' | 'pair' | 'nx' | '
  * holds it (a body region holds bodyCapacity bodies, the store's capacity when the layout was
  * made), else its first `count` elements.
  */
-function copyInto<T extends Float64Array | Float32Array | Uint8Array>(region: T, field: T, count: number): void {
+function copyInto<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(region: T, field: T, count: number): void {
   region.set(field.length <= region.length ? field : (field.subarray(0, count) as T));
 }
 
@@ -210,11 +214,12 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 
 /**
  * Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and
- * resting marks, and for the leaver test its fat box, kind, awake flag and list entry, each
- * region rounded up), and a pair.
+ * resting marks, and for the broadphase's kernels its fat box, kind, awake and moved flags
+ * and list entry, each region rounded up), and a pair (its bodies, impulses, touching flag,
+ * far-list entry and moved-list entry).
  */
-const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4;
-const COLLIDE_PAIR = 5 * 4 + 1;
+const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4 + 8;
+const COLLIDE_PAIR = 6 * 4 + 1;
 const COLLIDE_ROW = 7 * 4;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
@@ -248,6 +253,7 @@ export class RowKernels {
   private weaveFn: WeaveFn | null = null;
   private unweaveFn: WeaveFn | null = null;
   private leaversFn: LeaversFn | null = null;
+  private movedFn: MovedFn | null = null;
   private collideFn: CollideFn | null = null;
   private colourFn: ColourFn | null = null;
   private unpackFn: UnpackFn | null = null;
@@ -370,6 +376,7 @@ export class RowKernels {
     this.weaveFn = exports.weave as WeaveFn;
     this.unweaveFn = exports.unweave as WeaveFn;
     this.leaversFn = exports.leavers as LeaversFn;
+    this.movedFn = exports.moved as MovedFn;
     return true;
   }
 
@@ -448,12 +455,14 @@ export class RowKernels {
     const kinds = u8s(bodyCapacity);
     const awakes = u8s(bodyCapacity);
     const leavers = i32s(bodyCapacity);
+    const pending = u8s(bodyCapacity);
+    const movedPairs = i32s(pairCapacity);
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
       impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2),
-      masks, walled, colourStart, resting, fat, kinds, awakes, leavers,
+      masks, walled, colourStart, resting, fat, kinds, awakes, leavers, pending, movedPairs,
     };
     if (!staged) return;
     const blocks = stagedBlocks(pairCapacity);
@@ -598,6 +607,7 @@ export class RowKernels {
     this.weaveFn = null;
     this.unweaveFn = null;
     this.leaversFn = null;
+    this.movedFn = null;
     this.collideFn = null;
     this.colourFn = null;
     this.unpackFn = null;
@@ -677,14 +687,31 @@ export class RowKernels {
   private readonly saved: Array<Float64Array | null> = [null, null];
 
   /**
+   * Lists in `collideRegions.movedPairs`, in ascending order, the first `pairs.count` pairs with
+   * a body flagged in `pending` (the scan of the broadphase's `dropPartedPairs`), over copies of
+   * the pairs' bodies and the flags; returns how many, or -1 where the layout has no room for
+   * the pairs (the rows became resident in the solve of a step that collided in TypeScript).
+   */
+  listPairsOfMoved(pairs: { a: Int32Array; b: Int32Array; count: number }, pending: Uint8Array, end: number): number {
+    const r = this.collideRegions as CollideRegions;
+    if (pairs.count > r.pairA.length) return -1;
+    copyInto(r.pairA, pairs.a, pairs.count);
+    copyInto(r.pairB, pairs.b, pairs.count);
+    copyInto(r.pending, pending, end);
+    return (this.movedFn as MovedFn)(pairs.count, r.pairA.byteOffset, r.pairB.byteOffset, r.pending.byteOffset, r.movedPairs.byteOffset);
+  }
+
+  /**
    * Copies in what the leaver test reads (`flagLeavers` in TypeScript, fat-exit.ts): the bodies'
    * positions, velocities, extents, fat boxes, kinds and awake flags as the step leaves them.
    * Over the collide kernel's body inputs, which the next step's collide loads again (and all
-   * of them: a memory laid out anew since this step's collide holds none of them).
+   * of them: a memory laid out anew since this step's collide holds none of them). False, with
+   * nothing copied, where the layout has no room for the bodies.
    */
-  loadLeaverInputs(store: BodyStore): void {
+  loadLeaverInputs(store: BodyStore): boolean {
     const r = this.collideRegions as CollideRegions;
     const end = store.end;
+    if (end > this.bodyCapacity) return false;
     copyInto(r.x, store.x, end);
     copyInto(r.y, store.y, end);
     copyInto(r.vx, store.vx, end);
@@ -695,6 +722,7 @@ export class RowKernels {
     copyInto(r.halfWidth, store.halfWidth, end);
     copyInto(r.halfHeight, store.halfHeight, end);
     copyInto(r.radius, store.radius, end);
+    return true;
   }
 
   /**

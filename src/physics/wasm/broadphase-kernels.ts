@@ -1,9 +1,10 @@
 /**
- * The broadphase's leaver test (fat-exit.ts's `flagLeavers`) as WebAssembly, over copies of the
- * bodies in the row kernels' memory, while a pile's rows are resident there: which moving bodies'
- * reach in the step left their fat boxes. The same comparisons of the same sums, so the same
- * bodies; in TypeScript each body's thirteen loads from ten arrays made it one of a settled
- * pile's larger loops.
+ * The broadphase's update (broadphase.ts) as WebAssembly, over copies of the bodies and pairs in
+ * the row kernels' memory, while a pile's rows are resident there: which moving bodies' reach
+ * in the step left their fat boxes (fat-exit.ts's `flagLeavers`), and which pairs have a body
+ * that moved (the scan of `dropPartedPairs`). The same tests, so the same bodies and pairs; in
+ * TypeScript each body's thirteen loads from ten arrays, and each pair's four, made them two of
+ * a settled pile's larger loops.
  */
 import { BODY_DYNAMIC, BODY_STATIC } from '../body-store.js';
 import { f64, i32, op, v128, type FunctionDef, type ValueType } from './encoder.js';
@@ -68,6 +69,34 @@ export function fatExitKernel(): FunctionDef {
       op.end,
       op.end,
       op.get(L.flagged), op.get(L.moving), op.i32(16), op.i32Shl, op.i32Add,
+    ],
+  };
+}
+
+/**
+ * moved(count, pairA, pairB, pending, list) → n: the pairs [0, count) with a body flagged in
+ * `pending`, their indices written to `list` in ascending order (each pair's index is written,
+ * and kept by counting it, with no branch: few pairs have a moved body).
+ */
+export function movedPairsKernel(): FunctionDef {
+  const L = localsOf(['count', 'pairA', 'pairB', 'pending', 'list'] as const, ['p', 'p4', 'n'] as const);
+  const flagOf = (pairs: number): number[][] => [op.get(L.pending), op.get(pairs), op.get(L.p4), op.i32Add, op.loadI32(0), op.i32Add, op.loadU8(0)];
+  return {
+    name: 'moved',
+    params: [i32, i32, i32, i32, i32],
+    result: i32,
+    locals: [i32, i32, i32],
+    body: [
+      op.block,
+      op.get(L.count), op.i32Eqz, op.brIf(0),
+      op.loop,
+      op.get(L.p), op.i32(2), op.i32Shl, op.set(L.p4),
+      op.get(L.list), op.get(L.n), op.i32(2), op.i32Shl, op.i32Add, op.get(L.p), op.storeI32(0),
+      op.get(L.n), ...flagOf(L.pairA), ...flagOf(L.pairB), op.i32Or, op.i32(0), op.i32Ne, op.i32Add, op.set(L.n),
+      op.get(L.p), op.i32(1), op.i32Add, op.tee(L.p), op.get(L.count), op.i32LtU, op.brIf(0),
+      op.end,
+      op.end,
+      op.get(L.n),
     ],
   };
 }
