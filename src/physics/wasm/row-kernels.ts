@@ -1,14 +1,16 @@
 /**
  * The row kernels: one WebAssembly memory per world and this thread's instance of the module
- * over it (the code is in row-passes.ts, collide-kernel.ts and colour-kernel.ts), with the
- * calls the engine makes. Where WebAssembly cannot run, the TypeScript does all the work.
+ * over it (the code is in row-passes.ts, row-scans.ts, collide-kernel.ts, colour-kernel.ts,
+ * body-copies.ts and broadphase-kernels.ts), with the calls the engine makes. Where
+ * WebAssembly cannot run, the TypeScript does all the work.
  *
  * The memory holds the packed rows (what `ContactBuffer.packed` views) and, for the passes, a
  * copy of the bodies: velocities or positions as (x, y) pairs, and inverse masses. The solver
  * copies them in before the passes that run here and back after (`load`, `save`). While a
  * world packs, it holds the contact rows' main fields too (`reserve`'s `resident`, RowViews):
  * the collide stage writes them here, and `prepare` prepares and packs them (solver.ts's
- * `prepareRows` and the packing of packed-rows.ts) without a copy. Where the thread can share
+ * `prepareRows` and the packing of packed-rows.ts) without a copy, and the broadphase's scans
+ * run over copies of the bodies and pairs made at the step's end. Where the thread can share
  * memory, the memory is shared, and worker threads run the same kernels on it, resident rows
  * included (`adopt`, parallel/worker.ts).
  */
