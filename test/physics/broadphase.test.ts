@@ -7,8 +7,10 @@
  */
 import fc from 'fast-check';
 import RBush from 'rbush';
-import { describe, expect, it } from 'vitest';
-import { World, type Body } from '../../src/physics/index';
+import { describe, expect, it, vi } from 'vitest';
+import { World, mulberry32, type Body } from '../../src/physics/index';
+import type { RowKernels } from '../../src/physics/wasm/row-kernels';
+import { pile } from '../../src/scenes/pile';
 import { BODY_DYNAMIC, BODY_FREE, FAT_STRIDE, type BodyStore } from '../../src/physics/body-store';
 import { internals, run } from './helpers';
 import { applyOp, opArb, pos, vel } from './scene-ops';
@@ -144,6 +146,37 @@ describe('the pair cache equals the brute-force set of overlapping fat boxes', (
       expectTreesConsistent(world);
     }
     expect(bp.rebuilds).toBeGreaterThan(rebuilds); // the bulk path ran, and kept the cache exact
+  });
+
+  it('in a pile whose rows live in the kernels, where the kernels run the leaver test and list the moved pairs, through edits between steps', () => {
+    const world = new World();
+    pile(world, { count: 500 });
+    run(world, 120); // resident from about step 85
+    const { bp, contacts } = internals(world);
+    expect(contacts.residentRows).toBe(true);
+    const listed = vi.spyOn(contacts.kernels as RowKernels, 'listPairsOfMoved');
+    const random = mulberry32(3);
+    const bodies = (): Body[] => world.getBodies().filter((b) => b.type === 'dynamic');
+    for (let k = 0; k < 50; k++) {
+      // Between steps: a body thrown, one carried elsewhere, forty made (the store grows, and so
+      // must the kernels' layout), one destroyed.
+      const some = bodies();
+      const pick = (): Body => some[Math.floor(random() * some.length)];
+      if (k % 3 === 0) pick().setVelocity((random() - 0.5) * 30, random() * 20);
+      if (k % 4 === 1) pick().setPosition((random() - 0.5) * 20, 5 + random() * 10);
+      if (k % 5 === 2) for (let n = 0; n < 40; n++) world.createBody({ x: (random() - 0.5) * 20, y: 20 + random() * 5, radius: 0.2 });
+      if (k % 6 === 3) world.destroyBody(pick());
+      world.step(1 / 60);
+      expect(cachedPairs(world), `step ${k}`).toEqual(expectedPairs(world));
+      expectTreesConsistent(world);
+      expectFatBoxesHeldBodies(world);
+    }
+    expect(contacts.residentRows).toBe(true);
+    // The kernels listed the moved pairs in every step.
+    const answers = listed.mock.results.map((r) => r.value as number);
+    expect(answers.filter((n) => n >= 0).length).toBe(50);
+    expect(bp.rebuilds).toBeGreaterThan(0);
+    listed.mockRestore();
   });
 
   it('sorts the pair cache and builds the moving tree a step apart, so no step pays for both', () => {
