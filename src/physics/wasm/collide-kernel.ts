@@ -257,13 +257,7 @@ export function collideInKernels(
 
 /** Copies the bodies and the pairs in (whole arrays: the regions are laid out for their capacities). */
 export function loadCollideInputs(v: CollideRegions, store: BodyStore, pairs: PairCache): void {
-  v.x.set(store.x);
-  v.y.set(store.y);
-  v.halfWidth.set(store.halfWidth);
-  v.halfHeight.set(store.halfHeight);
-  v.radius.set(store.radius);
-  v.vx.set(store.vx);
-  v.vy.set(store.vy);
+  loadBodyShapes(v, store);
   const flags = v.flags;
   const { kind, awake, sensor } = store;
   for (let i = 0, end = store.end; i < end; i++) {
@@ -277,6 +271,21 @@ export function loadCollideInputs(v: CollideRegions, store: BodyStore, pairs: Pa
   v.pairImp.set(pairs.impulse);
   v.pairTan.set(pairs.tangentImpulse);
   v.pairTouch.set(pairs.touching);
+}
+
+/**
+ * Copies each body's position, extents and velocity into the regions as block moves (the
+ * regions hold the store's capacity: `RowKernels.reserve` is given it): the collide kernel's
+ * inputs, and the broadphase kernels' too (`RowKernels.loadLeaverInputs`).
+ */
+export function loadBodyShapes(v: CollideRegions, store: BodyStore): void {
+  v.x.set(store.x);
+  v.y.set(store.y);
+  v.halfWidth.set(store.halfWidth);
+  v.halfHeight.set(store.halfHeight);
+  v.radius.set(store.radius);
+  v.vx.set(store.vx);
+  v.vy.set(store.vy);
 }
 
 /**

@@ -21,7 +21,7 @@ import { PAIR_BLOCK } from '../parallel/jobs.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import type { PairCache } from '../pair-cache.js';
 import { moduleBytes } from './encoder.js';
-import { collideKernel } from './collide-kernel.js';
+import { collideKernel, loadBodyShapes } from './collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
 import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 import { listsKernel, touchKernel } from './row-scans.js';
@@ -42,6 +42,24 @@ type WeaveFn = (n: number, xs: number, ys: number, pairs: number) => number;
 type LeaversFn = (...args: number[]) => number;
 type MovedFn = (count: number, pairA: number, pairB: number, pending: number, list: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
+
+/** This thread's instance of the module: its functions, held and let go together (`bind`, `release`). */
+interface KernelFns {
+  solve: SolveFn;
+  push: PushFn;
+  warm: WarmFn;
+  prepare: PrepareFn;
+  positions: PositionsFn;
+  collide: CollideFn;
+  colour: ColourFn;
+  unpack: UnpackFn;
+  touch: TouchFn;
+  lists: ListsFn;
+  weave: WeaveFn;
+  unweave: WeaveFn;
+  leavers: LeaversFn;
+  moved: MovedFn;
+}
 
 /**
  * Pages a shared memory may grow to (a shared memory is reserved whole): 1 GiB, about ten
@@ -203,7 +221,8 @@ export interface StagedRows extends Pick<RowViews, 'a' | 'b' | 'pair' | 'nx' | '
 /**
  * Copies `field` into `region` from its start: the whole array as one block move when the region
  * holds it (a body region holds bodyCapacity bodies, the store's capacity when the layout was
- * made), else its first `count` elements.
+ * made), else its first `count` elements. A block move, where an element at a time in
+ * TypeScript cost most of a copy's time.
  */
 function copyInto<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(region: T, field: T, count: number): void {
   region.set(field.length <= region.length ? field : (field.subarray(0, count) as T));
@@ -247,20 +266,11 @@ export interface KernelLayout {
  */
 export class RowKernels {
   private memory: WebAssembly.Memory | null = null;
-  private solveFn: SolveFn | null = null;
-  private pushFn: PushFn | null = null;
-  private warmFn: WarmFn | null = null;
-  private prepareFn: PrepareFn | null = null;
-  private positionsFn: PositionsFn | null = null;
-  private weaveFn: WeaveFn | null = null;
-  private unweaveFn: WeaveFn | null = null;
-  private leaversFn: LeaversFn | null = null;
-  private movedFn: MovedFn | null = null;
-  private collideFn: CollideFn | null = null;
-  private colourFn: ColourFn | null = null;
-  private unpackFn: UnpackFn | null = null;
-  private touchFn: TouchFn | null = null;
-  private listsFn: ListsFn | null = null;
+  private fns: KernelFns | null = null;
+  /** The functions, while bound (every call below is made on a bound instance). */
+  private get fn(): KernelFns {
+    return this.fns as KernelFns;
+  }
   private pairCapacity = 0;
   /** The collide kernel's regions, while the rows are resident. */
   collideRegions: CollideRegions | null = null;
@@ -272,6 +282,10 @@ export class RowKernels {
   private gravityAt = 0;
   private views: RowViews | null = null;
   private heap = new Float64Array(0);
+  /** The bodies' inverse masses (`load`), frictions and gravity factors (`loadMaterials`: while resident), in the memory. */
+  private masses = new Float64Array(0);
+  private frictions = new Float64Array(0);
+  private gravities = new Float64Array(0);
   private rowCapacity = 0;
   private bodyCapacity = 0;
   /** Byte offsets of the base separations, the bodies' pairs and their inverse masses. */
@@ -365,20 +379,22 @@ export class RowKernels {
     if (module === null) return false;
     const exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
     this.memory = memory;
-    this.solveFn = exports.solve as SolveFn;
-    this.pushFn = exports.push as PushFn;
-    this.warmFn = exports.warm as WarmFn;
-    this.prepareFn = exports.prepare as PrepareFn;
-    this.positionsFn = exports.positions as PositionsFn;
-    this.collideFn = exports.collide as CollideFn;
-    this.colourFn = exports.colour as ColourFn;
-    this.unpackFn = exports.unpack as UnpackFn;
-    this.touchFn = exports.touch as TouchFn;
-    this.listsFn = exports.lists as ListsFn;
-    this.weaveFn = exports.weave as WeaveFn;
-    this.unweaveFn = exports.unweave as WeaveFn;
-    this.leaversFn = exports.leavers as LeaversFn;
-    this.movedFn = exports.moved as MovedFn;
+    this.fns = {
+      solve: exports.solve as SolveFn,
+      push: exports.push as PushFn,
+      warm: exports.warm as WarmFn,
+      prepare: exports.prepare as PrepareFn,
+      positions: exports.positions as PositionsFn,
+      collide: exports.collide as CollideFn,
+      colour: exports.colour as ColourFn,
+      unpack: exports.unpack as UnpackFn,
+      touch: exports.touch as TouchFn,
+      lists: exports.lists as ListsFn,
+      weave: exports.weave as WeaveFn,
+      unweave: exports.unweave as WeaveFn,
+      leavers: exports.leavers as LeaversFn,
+      moved: exports.moved as MovedFn,
+    };
     return true;
   }
 
@@ -390,6 +406,7 @@ export class RowKernels {
     this.baseAt = rowCapacity * ROW;
     this.pairsAt = this.baseAt + rowCapacity * BASE;
     this.massesAt = this.pairsAt + bodyCapacity * 16;
+    this.masses = new Float64Array(buffer, this.massesAt, bodyCapacity);
     this.heap = new Float64Array(buffer);
     this.bytes = new Uint8Array(buffer);
     this.packed = new Float64Array(buffer, 0, rowCapacity * PACKED_STRIDE);
@@ -400,10 +417,13 @@ export class RowKernels {
     this.collideRegions = null;
     this.staged = null;
     this.pairCapacity = pairCapacity;
+    this.frictions = this.gravities = new Float64Array(0);
     if (!resident) return;
     let at = this.massesAt + bodyCapacity * 8;
     this.frictionAt = at;
     this.gravityAt = at + bodyCapacity * 8;
+    this.frictions = new Float64Array(buffer, this.frictionAt, bodyCapacity);
+    this.gravities = new Float64Array(buffer, this.gravityAt, bodyCapacity);
     at += bodyCapacity * MATERIAL;
     const views: Partial<Record<keyof RowViews, Float64Array | Int32Array | Float32Array | Uint8Array>> = {};
     for (const name of RESIDENT_FIELDS) {
@@ -486,7 +506,7 @@ export class RowKernels {
     const r = this.collideRegions as CollideRegions;
     const pairImp = toPairs ? r.pairImp.byteOffset : 0;
     const pairTan = toPairs ? r.pairTan.byteOffset : 0;
-    (this.unpackFn as UnpackFn)(n, v.order.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.pair.byteOffset, pairImp, pairTan);
+    this.fn.unpack(n, v.order.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.pair.byteOffset, pairImp, pairTan);
   }
 
   /**
@@ -510,7 +530,7 @@ export class RowKernels {
     const v = this.views as RowViews;
     const r = this.collideRegions as CollideRegions;
     const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
-    (this.listsFn as ListsFn)(
+    this.fn.lists(
       n, v.bounce.byteOffset, v.approach.byteOffset, v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, this.gravityAt,
       dt, gravityX, gravityY, gravity, threshold, limit, r.impactRows.byteOffset, r.bouncerRows.byteOffset, r.listCounts.byteOffset,
     );
@@ -525,7 +545,7 @@ export class RowKernels {
   touched(n: number): number {
     const v = this.views as RowViews;
     const r = this.collideRegions as CollideRegions;
-    return (this.touchFn as TouchFn)(n, v.separation.byteOffset, v.impulse.byteOffset, v.pair.byteOffset, r.pairTouch.byteOffset, r.touched.byteOffset);
+    return this.fn.touch(n, v.separation.byteOffset, v.impulse.byteOffset, v.pair.byteOffset, r.pairTouch.byteOffset, r.touched.byteOffset);
   }
 
   /**
@@ -545,7 +565,7 @@ export class RowKernels {
   colourPhases(phases: number, from: number, to: number, end: number, rowA: number, rowB: number): void {
     const r = this.collideRegions as CollideRegions;
     const v = this.views as RowViews;
-    (this.colourFn as ColourFn)(from, to, end, rowA, rowB, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset, phases);
+    this.fn.colour(from, to, end, rowA, rowB, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset, phases);
   }
 
   /**
@@ -556,7 +576,7 @@ export class RowKernels {
   collide(count: number, speculativeDistance: number, dt: number): number {
     const r = this.collideRegions as CollideRegions;
     const v = this.views as RowViews;
-    return (this.collideFn as CollideFn)(
+    return this.fn.collide(
       r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, r.pairTouch.byteOffset, 0, count,
       r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
       v.a.byteOffset, v.b.byteOffset, v.pair.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset, v.baseSeparation.byteOffset,
@@ -578,7 +598,7 @@ export class RowKernels {
     const t = this.staged as StagedRows;
     const at4 = 4 * first;
     const at8 = 8 * first;
-    t.rows[block] = (this.collideFn as CollideFn)(
+    t.rows[block] = this.fn.collide(
       r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, r.pairTouch.byteOffset, first, end,
       r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
       t.a.byteOffset + at4, t.b.byteOffset + at4, t.pair.byteOffset + at4, t.nx.byteOffset + at8, t.ny.byteOffset + at8,
@@ -601,24 +621,16 @@ export class RowKernels {
   /** Lets the memory go; the next `reserve` makes it anew. */
   release(): void {
     this.memory = null;
-    this.solveFn = null;
-    this.pushFn = null;
-    this.warmFn = null;
-    this.prepareFn = null;
-    this.positionsFn = null;
-    this.weaveFn = null;
-    this.unweaveFn = null;
-    this.leaversFn = null;
-    this.movedFn = null;
-    this.collideFn = null;
-    this.colourFn = null;
-    this.unpackFn = null;
+    this.fns = null;
     this.collideRegions = null;
     this.staged = null;
     this.pairCapacity = 0;
     this.resident = false;
     this.views = null;
     this.heap = new Float64Array(0);
+    this.masses = this.heap;
+    this.frictions = this.heap;
+    this.gravities = this.heap;
     this.bytes = new Uint8Array(0);
     this.packed = this.heap;
     this.packedIds = new Int32Array(0);
@@ -631,12 +643,12 @@ export class RowKernels {
   load(store: BodyStore, u: Float64Array, v: Float64Array): void {
     const end = store.end;
     const r = this.collideRegions;
-    if (r !== null && u.length <= r.vx.length && v.length <= r.vy.length) {
+    if (r !== null) {
       // Through the collide kernel's body copies, which nothing reads again until the next
       // step's collide loads them: two block moves in, and the kernel pairs them up.
-      r.vx.set(u);
-      r.vy.set(v);
-      (this.weaveFn as WeaveFn)(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
+      copyInto(r.vx, u, end);
+      copyInto(r.vy, v, end);
+      this.fn.weave(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
     } else {
       const { heap } = this;
       const p = this.pairsAt >> 3;
@@ -645,16 +657,7 @@ export class RowKernels {
         heap[p + 2 * i + 1] = v[i];
       }
     }
-    this.copyBodies(store.invMass, end, this.massesAt);
-  }
-
-  /**
-   * Copies a body field in at byte `at`: the whole array as one block move when the region
-   * holds it (it holds bodyCapacity bodies, the store's capacity when the layout was made), an
-   * element at a time having cost a third of `load`; else its first `end`.
-   */
-  private copyBodies(field: Float64Array, end: number, at: number): void {
-    this.heap.set(field.length <= this.bodyCapacity ? field : field.subarray(0, end), at >> 3);
+    copyInto(this.masses, store.invMass, end);
   }
 
   /** Copies bodies [0, store.end)'s pairs back to (u, v). */
@@ -664,7 +667,7 @@ export class RowKernels {
     if (r !== null) {
       // As `load`, the other way: the kernel splits the pairs into the collide kernel's body
       // copies, and two block moves take them out.
-      (this.unweaveFn as WeaveFn)(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
+      this.fn.unweave(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
       u.set(this.savedView(r.vx, end, 0));
       v.set(this.savedView(r.vy, end, 1));
       return;
@@ -700,7 +703,7 @@ export class RowKernels {
     copyInto(r.pairA, pairs.a, pairs.count);
     copyInto(r.pairB, pairs.b, pairs.count);
     copyInto(r.pending, pending, end);
-    return (this.movedFn as MovedFn)(pairs.count, r.pairA.byteOffset, r.pairB.byteOffset, r.pending.byteOffset, r.movedPairs.byteOffset);
+    return this.fn.moved(pairs.count, r.pairA.byteOffset, r.pairB.byteOffset, r.pending.byteOffset, r.movedPairs.byteOffset);
   }
 
   /**
@@ -708,22 +711,15 @@ export class RowKernels {
    * positions, velocities, extents, fat boxes, kinds and awake flags as the step leaves them.
    * Over the collide kernel's body inputs, which the next step's collide loads again (and all
    * of them: a memory laid out anew since this step's collide holds none of them). False, with
-   * nothing copied, where the layout has no room for the bodies.
+   * nothing copied, where the layout has no room for the store's capacity.
    */
   loadLeaverInputs(store: BodyStore): boolean {
     const r = this.collideRegions as CollideRegions;
-    const end = store.end;
-    if (end > this.bodyCapacity) return false;
-    copyInto(r.x, store.x, end);
-    copyInto(r.y, store.y, end);
-    copyInto(r.vx, store.vx, end);
-    copyInto(r.vy, store.vy, end);
-    copyInto(r.fat, store.fat, 4 * end);
-    copyInto(r.kinds, store.kind, end);
-    copyInto(r.awakes, store.awake, end);
-    copyInto(r.halfWidth, store.halfWidth, end);
-    copyInto(r.halfHeight, store.halfHeight, end);
-    copyInto(r.radius, store.radius, end);
+    if (store.capacity > this.bodyCapacity) return false;
+    loadBodyShapes(r, store);
+    r.fat.set(store.fat);
+    r.kinds.set(store.kind);
+    r.awakes.set(store.awake);
     return true;
   }
 
@@ -734,7 +730,7 @@ export class RowKernels {
    */
   flagLeavers(left: Uint8Array, from: number, to: number, dt: number, counts: Float64Array, slot: number): void {
     const r = this.collideRegions as CollideRegions;
-    const both = (this.leaversFn as LeaversFn)(
+    const both = this.fn.leavers(
       from, to, dt, r.x.byteOffset, r.y.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
       r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.fat.byteOffset, r.kinds.byteOffset, r.awakes.byteOffset, r.leavers.byteOffset,
     );
@@ -750,16 +746,15 @@ export class RowKernels {
    * for `prepare`, after `load` of the velocities.
    */
   loadMaterials(store: BodyStore): void {
-    const { heap } = this;
     const { gravityScale, kind } = store;
-    this.copyBodies(store.friction, store.end, this.frictionAt);
-    const g = this.gravityAt >> 3;
-    for (let i = 0, n = store.end; i < n; i++) heap[g + i] = kind[i] === BODY_DYNAMIC ? gravityScale[i] : 0;
+    const gravities = this.gravities;
+    copyInto(this.frictions, store.friction, store.end);
+    for (let i = 0, n = store.end; i < n; i++) gravities[i] = kind[i] === BODY_DYNAMIC ? gravityScale[i] : 0;
   }
 
   /** Each resident row's colour position (the inverse of `order` over [0, n)), for `prepare`. */
   positions(n: number): void {
-    (this.positionsFn as PositionsFn)(n, (this.views as RowViews).order.byteOffset, (this.collideRegions as CollideRegions).colourPosition.byteOffset);
+    this.fn.positions(n, (this.views as RowViews).order.byteOffset, (this.collideRegions as CollideRegions).colourPosition.byteOffset);
   }
 
   /**
@@ -773,7 +768,7 @@ export class RowKernels {
     const v = this.views as RowViews;
     const r = this.collideRegions as CollideRegions;
     const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
-    return (this.prepareFn as PrepareFn)(
+    return this.fn.prepare(
       from, to, dt, 1 / dt, gravityX, gravityY, gravity,
       v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset,
       v.baseSeparation.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.mass.byteOffset, v.approach.byteOffset,
@@ -789,16 +784,16 @@ export class RowKernels {
 
   /** `warmStartPacked`'s warm start over packed rows [from, to) and the loaded velocities. */
   warm(from: number, to: number): void {
-    (this.warmFn as WarmFn)(0, from, to, this.pairsAt, this.massesAt);
+    this.fn.warm(0, from, to, this.pairsAt, this.massesAt);
   }
 
   /** `solvePackedRows` over packed rows [from, to) and the loaded velocities. */
   solve(from: number, to: number, omega: number): number {
-    return (this.solveFn as SolveFn)(0, from, to, this.pairsAt, this.massesAt, omega);
+    return this.fn.solve(0, from, to, this.pairsAt, this.massesAt, omega);
   }
 
   /** `pushPackedRows` over packed rows [from, to) and the loaded positions. */
   push(from: number, to: number, slop: number, factor: number, maxPush: number): number {
-    return (this.pushFn as PushFn)(0, this.baseAt, from, to, this.pairsAt, this.massesAt, slop, factor, maxPush);
+    return this.fn.push(0, this.baseAt, from, to, this.pairsAt, this.massesAt, slop, factor, maxPush);
   }
 }
