@@ -53,8 +53,11 @@ export class BodyStore {
   freeSlots: Int32Array = new Int32Array(0);
   freeCount = 0;
 
-  /** Arbitrary user values by slot (kept out of the typed arrays). */
-  userData: unknown[] = [];
+  /**
+   * Arbitrary user values by slot, for the bodies that have one (kept out of the typed arrays).
+   * A map, not an array by slot: most bodies have none, and a slot array cost 8 bytes a body.
+   */
+  readonly userData = new Map<number, unknown>();
 
   constructor() {
     const arrays = this as unknown as Record<string, GrowableArray>;
@@ -82,7 +85,7 @@ export class BodyStore {
     this.generation[index] = (this.generation[index] + 1) >>> 0;
     this.vx[index] = 0;
     this.vy[index] = 0;
-    this.userData[index] = undefined;
+    this.userData.delete(index);
     this.freeSlots[this.freeCount++] = index;
     this.count--;
   }

@@ -171,11 +171,13 @@ export class Body {
   }
   /** Your value from the body definition (undefined if none): the step never reads it. */
   get userData(): unknown {
-    return this.host.store.userData[this.slot()];
+    return this.host.store.userData.get(this.slot());
   }
   /** Replaces your value; snapshots write it as JSON, so keep it JSON-friendly. */
   set userData(value: unknown) {
-    this.host.store.userData[this.slot()] = value;
+    const i = this.slot();
+    if (value === undefined) this.host.store.userData.delete(i);
+    else this.host.store.userData.set(i, value);
   }
 
   /** Teleports the body's centre to (x, y), m; wakes it and what touched it. Velocity is kept. */

@@ -141,7 +141,8 @@ export function writeSnapshot(s: BodyStore, bp: Broadphase, options: WorldOption
       sleepTime: s.sleepTime[i],
       fat: [s.fat[i * FAT_STRIDE], s.fat[i * FAT_STRIDE + 1], s.fat[i * FAT_STRIDE + 2], s.fat[i * FAT_STRIDE + 3]],
     };
-    if (s.userData[i] !== undefined) b.userData = s.userData[i];
+    const userData = s.userData.get(i);
+    if (userData !== undefined) b.userData = userData;
     bodies.push(b);
   }
   const freeSlots: Array<[number, number]> = [];
@@ -350,7 +351,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     s.invMass[i] = inverseMass(b.kind, b.hw, b.hh, b.r, s.density[i]);
     s.sleepTime[i] = b.sleepTime;
     s.fat.set(b.box, i * FAT_STRIDE);
-    s.userData[i] = b.userData;
+    if (b.userData !== undefined) s.userData.set(i, b.userData);
   }
   s.freeCount = 0;
   for (const [i, generation] of free) {

@@ -161,6 +161,8 @@ export type { StepProfile } from './phase-clock.js';
 
 /** Most bodies `World.reserve` makes room for: past this, the arrays would not fit a browser tab. */
 const MAX_RESERVE = 10_000_000;
+/** Entries the list of bodies whose velocity was set keeps room for after a step consumed it. */
+const VELOCITY_SET_KEPT = 1024;
 
 /**
  * A world of bodies and the step that moves them. Create bodies with {@link World.createBody},
@@ -341,7 +343,7 @@ export class World {
     s.sleepTime[i] = 0;
     s.prevX[i] = d.x;
     s.prevY[i] = d.y;
-    s.userData[i] = d.userData;
+    if (d.userData !== undefined) s.userData.set(i, d.userData);
     this.bp.markMoved(i);
     this.afterMove(i);
     const body = Body.of(this, i, s.generation[i]);
@@ -428,6 +430,9 @@ export class World {
     if (this.velocitySetCount > 0) {
       this.bp.includeVelocities(this.velocitySet, this.velocitySetCount, h);
       this.velocitySetCount = 0;
+      // A scene that set every body's velocity grew the list to its size (4 bytes a body); a
+      // game sets a few a step. The list starts small again after such a burst.
+      if (this.velocitySet.length > VELOCITY_SET_KEPT) this.velocitySet = new Int32Array(16);
     }
     clock.lap('broadphase');
     for (let k = 0; k < o.substeps; k++) {

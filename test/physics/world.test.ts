@@ -283,3 +283,33 @@ describe('world.reserve', () => {
     expect(() => w.reserve(-1)).toThrow(/-1/);
   });
 });
+
+describe('memory kept per body', () => {
+  it('holds user values only for the bodies that have one, through destroys and snapshots', () => {
+    const w = new World();
+    const userData = (): Map<number, unknown> => w.internals.store.userData;
+    const plain = Array.from({ length: 500 }, (_, k) => w.createBody({ x: 2 * k, radius: 0.5 }));
+    const tagged = w.createBody({ x: -5, radius: 0.5, userData: { tag: 'kept' } });
+    expect(userData().size).toBe(1);
+    plain[3].userData = 7;
+    plain[3].userData = undefined;
+    expect(userData().size).toBe(1);
+    w.destroyBody(tagged);
+    expect(userData().size).toBe(0);
+    // A reused slot does not inherit the old body's value.
+    expect(w.createBody({ x: -5, radius: 0.5 }).userData).toBeUndefined();
+    plain[9].userData = { note: 'saved' };
+    const copy = World.fromJSON(JSON.parse(JSON.stringify(w.toJSON())));
+    expect(copy.internals.store.userData.size).toBe(1);
+    expect(copy.getBody(plain[9].id)?.userData).toEqual({ note: 'saved' });
+  });
+
+  it('lets the list of velocities set between steps shrink back after a scene set them all', () => {
+    const w = new World();
+    crowd(w, { count: 5000 });
+    const list = (): Int32Array => (w as unknown as { velocitySet: Int32Array }).velocitySet;
+    expect(list().length).toBeGreaterThanOrEqual(5000);
+    w.step(1 / 60);
+    expect(list().length).toBeLessThan(100);
+  });
+});
