@@ -129,12 +129,14 @@ export class RowColours {
 
   /**
    * Takes the colouring kernel's groups as the rows' (its colours and order are written in
-   * place): one home, and no frontier lists. For parallel/collide-kernel-blocks.ts, which runs
-   * the kernel's phases itself. @internal
+   * place), with no frontier lists. For parallel/collide-kernel-blocks.ts, which runs the
+   * kernel's phases itself, with `homes` > 1 (one per thread, bodies [0, end)): see `splitHomes`.
+   * @internal
    */
-  tookKernelColours(contacts: ContactBuffer): void {
+  tookKernelColours(contacts: ContactBuffer, homes = 1, end = 0): void {
     contacts.colourStart.set(((contacts.kernels as RowKernels).collideRegions as CollideRegions).colourStart);
     contacts.homes = 1;
+    if (homes > 1) splitHomes(contacts, homes, end);
     contacts.frontier.invalidate();
   }
 
@@ -231,4 +233,36 @@ export class RowColours {
 export function useRowOrder(contacts: ContactBuffer): void {
   for (let c = 0; c < contacts.count; c++) contacts.order[c] = c;
   contacts.frontier.invalidate();
+}
+
+/**
+ * Homes for the kernel's colour order, without sorting it again: within a colour its rows are
+ * in row order, which is pair order, and the pair cache sorts its pairs by first body (as it
+ * rebuilds the tree; pairs found since are appended), so each colour splits where its rows'
+ * first body reaches the next home's first body (by binary search). The home of a row is then
+ * its first body's; where the appended pairs break the order, a home takes some rows that are
+ * not its own. Homes only decide which thread starts on which rows, never a bit of the result.
+ * @internal
+ */
+export function splitHomes(contacts: ContactBuffer, homes: number, end: number): void {
+  const keys = COLOUR_COUNT * homes;
+  if (contacts.homeStart.length < keys + 1) contacts.homeStart = new Int32Array(keys + 1);
+  const { colourStart: start, homeStart, order, a } = contacts;
+  for (let k = 0; k < COLOUR_COUNT; k++) {
+    let lo = start[k];
+    const hi = start[k + 1];
+    homeStart[k * homes] = lo;
+    for (let h = 1; h < homes; h++) {
+      const first = Math.ceil((h * end) / homes);
+      let top = hi;
+      while (lo < top) {
+        const mid = (lo + top) >>> 1;
+        if (a[order[mid]] < first) lo = mid + 1;
+        else top = mid;
+      }
+      homeStart[k * homes + h] = lo;
+    }
+  }
+  homeStart[keys] = start[COLOUR_COUNT];
+  contacts.homes = homes;
 }

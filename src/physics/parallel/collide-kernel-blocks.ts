@@ -88,7 +88,7 @@ export function collideKernelBlocks(
     finish(staged, regions, blocks, rows, walls, store, pairs, contacts, wake, onSensor);
     if (along && contacts.count === rows) {
       kernels.colourPhases(COLOUR_ORDER, 0, rows, store.end, 0, 0);
-      colours.tookKernelColours(contacts);
+      colours.tookKernelColours(contacts, runner.threads, store.end);
     } else {
       colours.sort(store, contacts, true);
     }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../../src/physics/body-store';
-import { COLOUR_COUNT, RowColours } from '../../../src/physics/colour';
+import { COLOUR_COUNT, RowColours, splitHomes } from '../../../src/physics/colour';
 import { ContactBuffer } from '../../../src/physics/contacts';
 import { mulberry32 } from '../../../src/physics/random';
 
@@ -106,3 +106,70 @@ describe('issue 13: homes of the colour groups', () => {
     }
   });
 });
+
+describe('issue 13: homes of the colouring kernel\'s order (splitHomes)', () => {
+  /** Rows coloured in one home from the scene's pairs sorted by first body, as the pair cache sorts them; `tail` more appended unsorted. */
+  function sortedScene(seed: number, tail: number): { s: ReturnType<typeof scene>; contacts: ContactBuffer } {
+    const s = scene(3000, 9000, seed);
+    const order = Array.from(s.a.keys()).sort((p, q) => s.a[p] - s.a[q] || s.b[p] - s.b[q]);
+    const sortedA = Int32Array.from(order, (p) => s.a[p]);
+    const sortedB = Int32Array.from(order, (p) => s.b[p]);
+    const isRow = Uint8Array.from(order, (p) => s.isRow[p]);
+    // The tail: pairs found after the sort, at random first bodies.
+    const random = mulberry32(seed + 100);
+    const a = Int32Array.from([...sortedA, ...Array.from({ length: tail }, () => 4 + Math.floor(random() * 2990))]);
+    const b = Int32Array.from(a, (x, p) => (p < sortedB.length ? sortedB[p] : x + 1));
+    const rows = Uint8Array.from([...isRow, ...new Uint8Array(tail).fill(1)]);
+    const sorted = { ...s, a, b, isRow: rows, rows: s.rows + tail };
+    return { s: sorted, contacts: colour(sorted, 1) };
+  }
+
+  for (const homes of [2, 3]) {
+    it(`with ${homes} homes: the same groups cut in ascending runs, each home's rows its own where the pairs are sorted`, () => {
+      for (const seed of [1, 2]) {
+        const { s, contacts } = sortedScene(seed, 0);
+        const end = s.store.end;
+        const orderBefore = Array.from(contacts.order.subarray(0, s.rows));
+        const startBefore = Array.from(contacts.colourStart);
+        contacts.a.set(sortedRowBodies(s));
+        splitHomes(contacts, homes, end);
+        expect(contacts.homes).toBe(homes);
+        // Nothing moves: the order and the groups stay, the homes only cut them.
+        expect(Array.from(contacts.order.subarray(0, s.rows))).toEqual(orderBefore);
+        expect(Array.from(contacts.colourStart)).toEqual(startBefore);
+        for (let k = 0; k < COLOUR_COUNT; k++) {
+          expect(contacts.homeStart[k * homes]).toBe(contacts.colourStart[k]);
+          expect(contacts.homeStart[(k + 1) * homes]).toBe(contacts.colourStart[k + 1]);
+          for (let h = 0; h < homes; h++) {
+            const from = contacts.homeStart[k * homes + h];
+            const to = contacts.homeStart[k * homes + h + 1];
+            expect(to).toBeGreaterThanOrEqual(from);
+            for (let i = from; i < to; i++) expect(Math.floor((contacts.a[contacts.order[i]] * homes) / end)).toBe(h);
+          }
+        }
+        expect(contacts.homeStart[COLOUR_COUNT * homes]).toBe(contacts.colourStart[COLOUR_COUNT]);
+      }
+    });
+  }
+
+  it('with pairs appended after the sort: still the same groups, cut in ascending runs', () => {
+    const { s, contacts } = sortedScene(3, 800);
+    contacts.a.set(sortedRowBodies(s));
+    splitHomes(contacts, 2, s.store.end);
+    for (let k = 0; k < COLOUR_COUNT; k++) {
+      const [from, mid, to] = [contacts.homeStart[2 * k], contacts.homeStart[2 * k + 1], contacts.homeStart[2 * k + 2]];
+      expect(from).toBe(contacts.colourStart[k]);
+      expect(to).toBe(contacts.colourStart[k + 1]);
+      expect(mid).toBeGreaterThanOrEqual(from);
+      expect(mid).toBeLessThanOrEqual(to);
+    }
+  });
+});
+
+/** Each row's first body, in row order, from a scene's pairs (the rows the colouring made). */
+function sortedRowBodies(s: ReturnType<typeof scene>): number[] {
+  const out: number[] = [];
+  for (let p = 0; p < s.a.length; p++) if (s.isRow[p] === 1) out.push(s.a[p]);
+  return out;
+}
+
