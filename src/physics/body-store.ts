@@ -59,6 +59,12 @@ export class BodyStore {
    */
   readonly userData = new Map<number, unknown>();
 
+  /** Sets slot `index`'s user value; undefined removes it. */
+  setUserData(index: number, value: unknown): void {
+    if (value === undefined) this.userData.delete(index);
+    else this.userData.set(index, value);
+  }
+
   constructor() {
     const arrays = this as unknown as Record<string, GrowableArray>;
     for (const name of ARRAY_NAMES) arrays[name] = new STORE_ARRAYS[name](0);

@@ -175,9 +175,7 @@ export class Body {
   }
   /** Replaces your value; snapshots write it as JSON, so keep it JSON-friendly. */
   set userData(value: unknown) {
-    const i = this.slot();
-    if (value === undefined) this.host.store.userData.delete(i);
-    else this.host.store.userData.set(i, value);
+    this.host.store.setUserData(this.slot(), value);
   }
 
   /** Teleports the body's centre to (x, y), m; wakes it and what touched it. Velocity is kept. */

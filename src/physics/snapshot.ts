@@ -351,7 +351,7 @@ export function readSnapshot(json: unknown, s: BodyStore, bp: Broadphase): World
     s.invMass[i] = inverseMass(b.kind, b.hw, b.hh, b.r, s.density[i]);
     s.sleepTime[i] = b.sleepTime;
     s.fat.set(b.box, i * FAT_STRIDE);
-    if (b.userData !== undefined) s.userData.set(i, b.userData);
+    s.setUserData(i, b.userData);
   }
   s.freeCount = 0;
   for (const [i, generation] of free) {

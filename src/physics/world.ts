@@ -343,7 +343,7 @@ export class World {
     s.sleepTime[i] = 0;
     s.prevX[i] = d.x;
     s.prevY[i] = d.y;
-    if (d.userData !== undefined) s.userData.set(i, d.userData);
+    s.setUserData(i, d.userData);
     this.bp.markMoved(i);
     this.afterMove(i);
     const body = Body.of(this, i, s.generation[i]);

@@ -6,8 +6,7 @@
  * same values, where an element at a time in TypeScript cost a call of `load` or `save` most
  * of its time.
  */
-import { i32, op, type FunctionDef } from './encoder.js';
-import { localsOf } from './row-passes.js';
+import { localsOf, i32, op, type FunctionDef } from './encoder.js';
 
 /**
  * Walks bodies [0, n) two at a time, `pair` for each two with `i` their first, then `single`

@@ -7,8 +7,7 @@
  * a settled pile's larger loops.
  */
 import { BODY_DYNAMIC, BODY_STATIC } from '../body-store.js';
-import { f64, i32, op, v128, type FunctionDef, type ValueType } from './encoder.js';
-import { localsOf } from './row-passes.js';
+import { localsOf, f64, i32, op, v128, type FunctionDef, type ValueType } from './encoder.js';
 
 /**
  * leavers(first, end, dt, x, y, vx, vy, halfWidth, halfHeight, radius, fat, kinds, awakes, list)

@@ -20,7 +20,7 @@ import type { PairCache } from '../pair-cache.js';
 import type { ContactBuffer } from '../contacts.js';
 import { roundedRectOverlap, type PointHit } from '../narrowphase.js';
 import { isActive, spreadCoincident } from '../collide.js';
-import { f64, i32, op, type FunctionDef, type ValueType } from './encoder.js';
+import { localsOf, f64, i32, op, type FunctionDef, type ValueType } from './encoder.js';
 import type { CollideRegions } from './row-kernels.js';
 
 /** Body flags: moves this step (an awake dynamic body, or a kinematic one with a velocity). */
@@ -44,8 +44,7 @@ const FLOATS = [
 ] as const;
 
 type Name = (typeof PARAMS)[number] | (typeof INTS)[number] | (typeof FLOATS)[number];
-const L = {} as Record<Name, number>;
-[...PARAMS, ...INTS, ...FLOATS].forEach((name, k) => (L[name] = k));
+const L: Record<Name, number> = localsOf(PARAMS, [...INTS, ...FLOATS]);
 
 /** f64 at `base + (index << 3)`. */
 const loadAt = (base: Name, index: Name): number[][] => [op.get(L[base]), op.get(L[index]), op.i32Add, op.load(0)];

@@ -6,14 +6,13 @@
  * the same order as the TypeScript, so the same colours and the same order.
  */
 import { COLOUR_COUNT, DYNAMIC_COLOURS } from '../colour.js';
-import { i32, op, type FunctionDef, type ValueType } from './encoder.js';
+import { localsOf, i32, op, type FunctionDef, type ValueType } from './encoder.js';
 import { STATIC } from './collide-kernel.js';
 
 const PARAMS = ['from', 'n', 'end', 'rowA', 'rowB', 'flags', 'masks', 'walled', 'colour', 'order', 'start', 'phases'] as const;
 const LOCALS = ['c', 'ia', 'ib', 'sa', 'sb', 'free', 'bit', 'k', 'i', 'at'] as const;
 type Name = (typeof PARAMS)[number] | (typeof LOCALS)[number];
-const L = {} as Record<Name, number>;
-[...PARAMS, ...LOCALS].forEach((name, k) => (L[name] = k));
+const L: Record<Name, number> = localsOf(PARAMS, LOCALS);
 const g = (n: Name): number[] => op.get(L[n]);
 const set = (n: Name): number[] => op.set(L[n]);
 /** Address of element `index` (a local) of the 4-byte array at `base`. */

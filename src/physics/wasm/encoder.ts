@@ -133,6 +133,13 @@ export const op = {
   f64x2Highs: [0xfd, 0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31],
 };
 
+/** Local variable numbers by name: the parameters first, then the extra locals, in order. */
+export function localsOf<P extends string, L extends string>(params: readonly P[], locals: readonly L[]): Record<P | L, number> {
+  const out = {} as Record<P | L, number>;
+  [...params, ...locals].forEach((n, i) => (out[n as P | L] = i));
+  return out;
+}
+
 /** A function: its parameter and result types, its extra locals, its body (without the final `end`). */
 export interface FunctionDef {
   name: string;

@@ -12,7 +12,7 @@
 import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IDS, PK_IMPULSE, PK_MASS, PK_NX, PK_NY, PK_TANGENT } from '../packed-rows.js';
 import { RESTING } from '../integrate.js';
 import { SHOCK_MASS_RATIO } from '../shock.js';
-import { f64, i32, op, v128, type FunctionDef, type ValueType } from './encoder.js';
+import { localsOf, f64, i32, op, v128, type FunctionDef, type ValueType } from './encoder.js';
 
 /** Bytes per packed row and byte offsets of its fields (packed-rows.ts). */
 export const ROW = PACKED_STRIDE * 8;
@@ -29,13 +29,6 @@ const TANGENT = PK_TANGENT * 8;
 export const BASE = 8;
 /** Bytes per body: an (x, y) pair and an inverse mass. */
 export const BODY = 24;
-
-/** Local variable numbers by name: the parameters first, then the extra locals, in order. */
-function localsOf<P extends string, L extends string>(params: readonly P[], locals: readonly L[]): Record<P | L, number> {
-  const out = {} as Record<P | L, number>;
-  [...params, ...locals].forEach((n, i) => (out[n as P | L] = i));
-  return out;
-}
 
 /** The locals a row's bodies take: their numbers, the addresses of their pairs, their inverse masses. */
 interface BodyLocals {
@@ -425,4 +418,4 @@ function unpackKernel(): FunctionDef {
   };
 }
 
-export { localsOf, solveKernel, warmKernel, pushKernel, prepareKernel, positionsKernel, unpackKernel };
+export { solveKernel, warmKernel, pushKernel, prepareKernel, positionsKernel, unpackKernel };

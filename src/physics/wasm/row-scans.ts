@@ -6,8 +6,7 @@
  * row-kernels.ts runs them over its memory.
  */
 import { LINEAR_SLOP } from '../pushout.js';
-import { f64, i32, op, type FunctionDef, type ValueType } from './encoder.js';
-import { localsOf } from './row-passes.js';
+import { localsOf, f64, i32, op, type FunctionDef, type ValueType } from './encoder.js';
 
 /**
  * The touching test of contact-state.ts's `update` over the resident rows: touch(n, sep, imp,
