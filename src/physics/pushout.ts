@@ -5,7 +5,7 @@
  */
 import type { BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import { JOB_PUSH_OUT, P_ITERATION, P_MODE, P_SLOP, runGroups, type StepRunner } from './parallel/jobs.js';
+import { JOB_PUSH_OUT, LOAD_POSITIONS, P_ITERATION, P_MODE, P_SLOP, loadKernelBodies, runGroups, saveKernelBodies, type StepRunner } from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
 import type { RowFrontier } from './row-frontier.js';
 import { pushPackedRows } from './packed-rows.js';
@@ -75,7 +75,7 @@ export function pushOut(
   params[P_SLOP] = slop;
   // Over packed rows the passes run as WebAssembly (wasm/row-kernels.ts), over a copy of the positions.
   const kernels = contacts.inKernels ? contacts.kernels : null;
-  if (kernels !== null) kernels.load(store, x, y);
+  if (kernels !== null) loadKernelBodies(runner, store.end, LOAD_POSITIONS);
   for (let it = 0; it < iterations; it++) {
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
     // reading them cost more than it saved; there the pass reads every row. So it does over
@@ -91,7 +91,7 @@ export function pushOut(
       pushes = runGroups(runner, contacts, JOB_PUSH_OUT);
     }
   }
-  if (kernels !== null) kernels.save(store, x, y);
+  if (kernels !== null) saveKernelBodies(runner, store.end, LOAD_POSITIONS);
   // Static bodies win: a body squeezed between a static and a kinematic body (or a much
   // heavier one) ends outside the static one, so nothing is pushed through a wall.
   if (contacts.unequalMasses && contacts.shock.count > 0) {

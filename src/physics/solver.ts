@@ -42,8 +42,11 @@ import {
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
   JOB_UNPACK_IMPULSES,
+  JOB_UNPACK_KERNELS,
   JOB_WARM_KERNELS,
   JOB_WARM_START,
+  LOAD_SOLVE,
+  LOAD_VELOCITIES,
   P_GX,
   P_GY,
   P_H,
@@ -51,7 +54,10 @@ import {
   P_ITERATION,
   P_MODE,
   P_RELAX,
+  P_TO_PAIRS,
+  loadKernelBodies,
   runGroups,
+  saveKernelBodies,
   type StepRunner,
 } from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
@@ -120,10 +126,8 @@ export function solveVelocities(
   let unequal: boolean;
   params[P_KERNEL_MARKS] = prepared ? 1 : 0;
   if (prepared) {
-    kernels.load(store, store.vx, store.vy);
-    kernels.loadMaterials(store);
+    loadKernelBodies(runner, store.end, LOAD_SOLVE);
     kernels.positions(n);
-    kernels.clearResting(store.end);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
     // The impacts, and for restitution the rows that may bounce, listed by a scan in the kernels.
     const impacts = kernels.lists(n, dt, gravityX, gravityY, restitutionThreshold, bouncerLimit(n));
@@ -149,7 +153,7 @@ export function solveVelocities(
     // warm-start the packed rows, colour by colour.
     if (!prepared) {
       runner.run(JOB_WARM_START, 0, n);
-      kernels.load(store, store.vx, store.vy);
+      loadKernelBodies(runner, store.end, LOAD_VELOCITIES);
     }
     runGroups(runner, contacts, JOB_WARM_KERNELS);
   } else {
@@ -183,8 +187,8 @@ export function solveVelocities(
       inPacked = plain;
     }
     if (kernels !== null && inPacked !== inKernels) {
-      if (inPacked) kernels.load(store, store.vx, store.vy);
-      else kernels.save(store, store.vx, store.vy);
+      if (inPacked) loadKernelBodies(runner, store.end, LOAD_VELOCITIES);
+      else saveKernelBodies(runner, store.end, LOAD_VELOCITIES);
       inKernels = inPacked;
     }
     params[P_MODE] = skipUnchanged ? MODE_SKIP : marked ? MODE_MARK : inKernels ? MODE_KERNELS : inPacked ? MODE_PACKED : MODE_PLAIN;
@@ -199,11 +203,14 @@ export function solveVelocities(
     if (it === 0) contacts.busyFirstPass = changes * 2 >= n;
   }
 
-  if (kernels !== null && inKernels) kernels.save(store, store.vx, store.vy);
+  if (kernels !== null && inKernels) saveKernelBodies(runner, store.end, LOAD_VELOCITIES);
   // Resident rows unpack their impulses straight to their pairs too, unless the shock pass
   // below changes some of them after.
   const toPairs = inPacked && prepared && !unequal && contacts.collidedInKernels;
-  if (inPacked && prepared) kernels.unpack(n, toPairs);
+  if (inPacked && prepared) {
+    params[P_TO_PAIRS] = toPairs ? 1 : 0;
+    runner.run(JOB_UNPACK_KERNELS, 0, n);
+  }
   else if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 

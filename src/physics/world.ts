@@ -528,7 +528,7 @@ export class World {
     const c = this.contacts;
     const kernels = c.residentRows ? c.kernels : null;
     const inKernels =
-      kernels !== null && kernels.collideRegions !== null && (this.runner.threads === 1 || kernels.layout !== null) && kernels.loadLeaverInputs(this.store);
+      kernels !== null && kernels.collideRegions !== null && (this.runner.threads === 1 || kernels.layout !== null) && kernels.canLoadLeavers(this.store);
     this.bp.update(h, this.runner, inKernels ? kernels : null);
   }
 

@@ -72,7 +72,7 @@ const bits = (a: Float64Array, n: number): number[] => Array.from(a.subarray(0, 
 function expectSamePairs(kernels: RowKernels, store: BodyStore, u: Float64Array, v: Float64Array, where: string): void {
   const su = new Float64Array(store.capacity);
   const sv = new Float64Array(store.capacity);
-  kernels.save(store, su, sv);
+  kernels.save(su, sv, 0, store.end);
   expect(bits(su, store.end), `${where} x`).toEqual(bits(u, store.end));
   expect(bits(sv, store.end), `${where} y`).toEqual(bits(v, store.end));
 }
@@ -207,14 +207,18 @@ describe('WebAssembly row kernels', () => {
       const views = kernels.rowViews;
       if (views === null) throw new Error('no resident rows');
       for (const name of RESIDENT_FIELDS) (views[name] as Float64Array).set((contacts[name] as Float64Array).subarray(0, rows));
-      kernels.load(store, store.vx, store.vy);
-      kernels.loadMaterials(store);
-      // In two ranges split anywhere, as threads split it.
-      kernels.positions(rows);
       const regions = kernels.collideRegions;
       if (regions === null) throw new Error('no collide regions');
       regions.resting.fill(7);
-      kernels.clearResting(store.end);
+      // The bodies in two blocks split anywhere, as the threads' JOB_LOAD_BODIES splits them
+      // (which also clears the resting marks).
+      const cut = Math.floor(random() * store.end);
+      kernels.load(store, store.vx, store.vy, 0, cut);
+      kernels.load(store, store.vx, store.vy, cut, store.end);
+      kernels.loadMaterials(store, cut, store.end);
+      kernels.loadMaterials(store, 0, cut);
+      // In two ranges split anywhere, as threads split it.
+      kernels.positions(rows);
       const split = Math.floor(random() * rows);
       const fromKernels = kernels.prepare(0, split, dt, gx, gy) + kernels.prepare(split, rows, dt, gx, gy);
       // The TypeScript side.
@@ -266,7 +270,11 @@ describe('WebAssembly row kernels', () => {
         cache.impulse[p] = regions.pairImp[p] = random();
         cache.tangentImpulse[p] = regions.pairTan[p] = random() - 0.5;
       }
-      kernels.unpack(rows, true);
+      // In three ranges split anywhere, as the threads' JOB_UNPACK_KERNELS splits the rows.
+      const [u1, u2] = [Math.floor(random() * rows), Math.floor(random() * rows)].sort((x, y) => x - y);
+      kernels.unpack(u2, rows, true);
+      kernels.unpack(0, u1, true);
+      kernels.unpack(u1, u2, true);
       unpackImpulses(contacts, 0, rows);
       expect(bits(views.impulse, rows), `${where} unpacked impulse`).toEqual(bits(contacts.impulse, rows));
       expect(bits(views.tangentImpulse, rows), `${where} unpacked tangent`).toEqual(bits(contacts.tangentImpulse, rows));
@@ -305,7 +313,10 @@ describe('WebAssembly row kernels', () => {
         expect(kernels.collideRegions !== null, `n ${n}`).toBe(resident);
         const inside = kernels as unknown as { heap: Float64Array; pairsAt: number; massesAt: number };
         const where = `${n} bodies, ${resident ? 'resident' : 'not resident'}`;
-        kernels.load(store, store.vx, store.vy);
+        // In two blocks split anywhere (JOB_LOAD_BODIES).
+        const cut = Math.floor(random() * (n + 1));
+        kernels.load(store, store.vx, store.vy, cut, n);
+        kernels.load(store, store.vx, store.vy, 0, cut);
         const p = inside.pairsAt >> 3;
         const m = inside.massesAt >> 3;
         for (let i = 0; i < n; i++) {
@@ -317,7 +328,8 @@ describe('WebAssembly row kernels', () => {
         }
         const u = new Float64Array(store.capacity).fill(0.5);
         const v = new Float64Array(store.capacity).fill(0.5);
-        kernels.save(store, u, v);
+        kernels.save(u, v, 0, cut);
+        kernels.save(u, v, cut, n);
         for (let i = 0; i < store.capacity; i++) {
           expect([u[i], v[i]], `${where}: body ${i} out`).toEqual(i < n ? [10 + i, -10 - i] : [0.5, 0.5]);
         }
@@ -354,7 +366,6 @@ describe('WebAssembly row kernels', () => {
       }
       const kernels = RowKernels.create() as RowKernels;
       expect(kernels.reserve(4, store.capacity, true, 8)).toBe(true);
-      kernels.loadLeaverInputs(store);
       const dt = 1 / (30 + Math.floor(random() * 200));
       const expected = new Uint8Array(store.capacity);
       const got = new Uint8Array(store.capacity);
@@ -364,6 +375,8 @@ describe('WebAssembly row kernels', () => {
       for (let from = 0, slot = 0; from < n; slot += 2) {
         const to = Math.min(n, from + 1 + Math.floor(random() * 100));
         flagLeavers(store, expected, from, to, dt, expectedCounts, slot);
+        // Each block copies its own bodies in first, as the leaver job does.
+        kernels.loadLeaverInputs(store, from, to);
         kernels.flagLeavers(got, from, to, dt, gotCounts, slot);
         expect([gotCounts[slot], gotCounts[slot + 1]], `round ${round}, bodies [${from}, ${to})`).toEqual([expectedCounts[slot], expectedCounts[slot + 1]]);
         from = to;
@@ -444,7 +457,7 @@ describe('WebAssembly row kernels', () => {
       kernels.packed[PK_MASS] = 1 / 1.5;
       kernels.load(store, store.vx, store.vy);
       expect(kernels.solve(0, 1, 1)).toBe(1);
-      kernels.save(store, store.vx, store.vy);
+      kernels.save(store.vx, store.vy, 0, store.end);
       // Equal and opposite: the approach of 2 m/s stopped, momentum (0 + -2/0.5 = -4) kept.
       expect(store.vx[1] - store.vx[0]).toBeCloseTo(0, 12);
       expect(store.vx[0] / store.invMass[0] + store.vx[1] / store.invMass[1]).toBeCloseTo(-4, 12);

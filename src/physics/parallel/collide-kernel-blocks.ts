@@ -18,10 +18,10 @@ import type { RowColours } from '../colour.js';
 import type { SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { PairCache } from '../pair-cache.js';
-import { clearFarPairs, finishSpecialRows, fixRow, loadCollideInputs } from '../wasm/collide-kernel.js';
+import { clearFarPairs, finishSpecialRows, fixRow } from '../wasm/collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, StagedRows } from '../wasm/row-kernels.js';
-import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
+import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, type StepRunner } from './jobs.js';
 
 /**
  * `collidePairs` on the runner's threads by the collide kernel, where the rows are resident and
@@ -50,12 +50,15 @@ export function collideKernelBlocks(
     }
     const regions = kernels.collideRegions as CollideRegions;
     const staged = kernels.stagedRows as StagedRows;
-    loadCollideInputs(regions, store, pairs);
     const pairCount = pairs.count;
     const blocks = Math.ceil(pairCount / PAIR_BLOCK);
+    const bodyBlocks = blocksFor(store.end);
     runner.params[P_H] = dt;
     runner.params[P_SPECULATIVE] = speculativeDistance;
     runner.params[P_PAIR_COUNT] = pairCount;
+    // The bodies and pairs copied in (`loadCollideInputs`), a block each on the threads.
+    runner.params[P_BODY_BLOCKS] = bodyBlocks;
+    runner.run(JOB_LOAD_COLLIDE, 0, bodyBlocks + blocks);
     runner.run(JOB_COLLIDE_KERNEL, 0, blocks);
     const { head, rows: blockRows, starts, wallStarts } = staged;
     let rows = 0;

@@ -60,6 +60,22 @@ export const JOB_COLLIDE_KERNEL = 18;
 /** The staged rows of blocks of pairs to their place (collide-kernel-blocks.ts). */
 export const JOB_COLLIDE_PLACE = 19;
 
+/** Blocks of bodies into the row kernels' memory (P_LOAD says what: `LOAD_VELOCITIES`, `LOAD_POSITIONS`, `LOAD_SOLVE`). */
+export const JOB_LOAD_BODIES = 20;
+/** Blocks of bodies out of the row kernels' memory (P_LOAD: `LOAD_VELOCITIES` or `LOAD_POSITIONS`). */
+export const JOB_SAVE_BODIES = 21;
+/** The collide kernel's inputs: P_BODY_BLOCKS blocks of bodies, then blocks of PAIR_BLOCK pairs (P_PAIR_COUNT). */
+export const JOB_LOAD_COLLIDE = 22;
+/** The row kernels' unpacking of resident rows' impulses, over rows (P_TO_PAIRS: to their pairs too). */
+export const JOB_UNPACK_KERNELS = 23;
+
+/** P_LOAD: the velocities (with the inverse masses, in; see `RowKernels.load`). */
+export const LOAD_VELOCITIES = 0;
+/** P_LOAD: the positions (with the inverse masses, in). */
+export const LOAD_POSITIONS = 1;
+/** P_LOAD: the velocities and what `prepare` reads of each body (`RowKernels.loadMaterials`, `clearResting`). */
+export const LOAD_SOLVE = 2;
+
 /**
  * Whether `job`'s items are blocks (of bodies or of pairs) rather than contact rows or moved
  * rows: a block is already a worthwhile chunk, so such a job is shared from two blocks on.
@@ -73,7 +89,10 @@ export function isBlockJob(job: number): boolean {
     job === JOB_COLLIDE_KERNEL ||
     job === JOB_COLLIDE_PLACE ||
     job === JOB_SWEEP_FAST ||
-    job === JOB_FLAG_LEAVERS
+    job === JOB_FLAG_LEAVERS ||
+    job === JOB_LOAD_BODIES ||
+    job === JOB_SAVE_BODIES ||
+    job === JOB_LOAD_COLLIDE
   );
 }
 
@@ -100,8 +119,14 @@ export const P_SLOP = 12;
 export const P_KERNEL_MARKS = 13;
 /** 1 when the leaver test reads the row kernels' copies of the bodies (`RowKernels.loadLeaverInputs`), 0 when it reads the store. */
 export const P_KERNEL_LEAVERS = 14;
+/** What JOB_LOAD_BODIES and JOB_SAVE_BODIES copy (LOAD_VELOCITIES, LOAD_POSITIONS, LOAD_SOLVE). */
+export const P_LOAD = 15;
+/** JOB_LOAD_COLLIDE's blocks of bodies, before its blocks of pairs. */
+export const P_BODY_BLOCKS = 16;
+/** 1 when JOB_UNPACK_KERNELS writes the impulses to the pairs' copies too (`RowKernels.unpack`'s `toPairs`). */
+export const P_TO_PAIRS = 17;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 16;
+export const PARAM_COUNT = 18;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in
@@ -144,6 +169,22 @@ export interface StepRunner {
 /** Blocks of BODY_BLOCK bodies covering `count` bodies. */
 export function blocksFor(count: number): number {
   return Math.ceil(count / BODY_BLOCK);
+}
+
+/**
+ * Copies `what` (LOAD_VELOCITIES, LOAD_POSITIONS, LOAD_SOLVE) of the first `bodies` bodies into
+ * the row kernels' memory, a block of bodies a chunk on the runner's threads: on two threads
+ * each copies about half, and what it copies sits in its own cache for its rows after.
+ */
+export function loadKernelBodies(runner: StepRunner, bodies: number, what: number): void {
+  runner.params[P_LOAD] = what;
+  runner.run(JOB_LOAD_BODIES, 0, blocksFor(bodies));
+}
+
+/** `loadKernelBodies`' way back out, for LOAD_VELOCITIES or LOAD_POSITIONS. */
+export function saveKernelBodies(runner: StepRunner, bodies: number, what: number): void {
+  runner.params[P_LOAD] = what;
+  runner.run(JOB_SAVE_BODIES, 0, blocksFor(bodies));
 }
 
 /**

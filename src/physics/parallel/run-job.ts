@@ -4,6 +4,7 @@ import { grown } from '../grown.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
 import { collideBlocksInKernels, placeBlocks } from './collide-kernel-blocks.js';
+import { loadCollideBodies, loadCollidePairs } from '../wasm/collide-kernel.js';
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
@@ -23,18 +24,26 @@ import {
   JOB_FLAG_LEAVERS,
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
+  JOB_LOAD_BODIES,
+  JOB_LOAD_COLLIDE,
   JOB_MARK_RESTING,
   JOB_PREPARE_KERNELS,
   JOB_PREPARE_ROWS,
   JOB_PUSH_OUT,
   JOB_RESTITUTION,
+  JOB_SAVE_BODIES,
   JOB_SEARCH_PAIRS,
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
   JOB_SWEEP_FAST,
   JOB_UNPACK_IMPULSES,
+  JOB_UNPACK_KERNELS,
   JOB_WARM_KERNELS,
   JOB_WARM_START,
+  LOAD_POSITIONS,
+  LOAD_SOLVE,
+  PAIR_BLOCK,
+  P_BODY_BLOCKS,
   P_DAMPING,
   P_FX,
   P_FY,
@@ -44,12 +53,14 @@ import {
   P_ITERATION,
   P_KERNEL_LEAVERS,
   P_KERNEL_MARKS,
+  P_LOAD,
   P_MODE,
   P_PAIR_COUNT,
   P_RELAX,
   P_SLOP,
   P_SPECULATIVE,
   P_THRESHOLD,
+  P_TO_PAIRS,
 } from './jobs.js';
 
 /** What the kernels work on: the world's arrays as one thread sees them. */
@@ -164,7 +175,10 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       const kernels = params[P_KERNEL_LEAVERS] !== 0 ? (contacts.kernels as RowKernels) : null;
       for (let k = from; k < to; k++) {
         const end = Math.min((k + 1) * BODY_BLOCK, store.end);
-        if (kernels !== null) kernels.flagLeavers(views.search.pending, k * BODY_BLOCK, end, params[P_H], partials, 2 * k);
+        if (kernels !== null) {
+          kernels.loadLeaverInputs(store, k * BODY_BLOCK, end);
+          kernels.flagLeavers(views.search.pending, k * BODY_BLOCK, end, params[P_H], partials, 2 * k);
+        }
         else flagLeavers(store, views.search.pending, k * BODY_BLOCK, end, params[P_H], partials, 2 * k);
       }
       return 0;
@@ -183,6 +197,38 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     case JOB_UNPACK_IMPULSES:
       unpackImpulses(contacts, from, to);
       return 0;
+    case JOB_UNPACK_KERNELS:
+      (contacts.kernels as RowKernels).unpack(from, to, params[P_TO_PAIRS] !== 0);
+      return 0;
+    case JOB_LOAD_BODIES: {
+      const kernels = contacts.kernels as RowKernels;
+      const what = params[P_LOAD];
+      const lo = from * BODY_BLOCK;
+      const hi = Math.min(to * BODY_BLOCK, store.end);
+      if (what === LOAD_POSITIONS) kernels.load(store, store.x, store.y, lo, hi);
+      else kernels.load(store, store.vx, store.vy, lo, hi);
+      if (what === LOAD_SOLVE) kernels.loadMaterials(store, lo, hi);
+      return 0;
+    }
+    case JOB_SAVE_BODIES: {
+      const kernels = contacts.kernels as RowKernels;
+      const lo = from * BODY_BLOCK;
+      const hi = Math.min(to * BODY_BLOCK, store.end);
+      if (params[P_LOAD] === LOAD_POSITIONS) kernels.save(store.x, store.y, lo, hi);
+      else kernels.save(store.vx, store.vy, lo, hi);
+      return 0;
+    }
+    case JOB_LOAD_COLLIDE: {
+      const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
+      const bodyBlocks = params[P_BODY_BLOCKS];
+      if (from < bodyBlocks) loadCollideBodies(regions, store, from * BODY_BLOCK, Math.min(Math.min(to, bodyBlocks) * BODY_BLOCK, store.end));
+      if (to > bodyBlocks) {
+        const pairCount = params[P_PAIR_COUNT];
+        const first = Math.max(from, bodyBlocks) - bodyBlocks;
+        loadCollidePairs(regions, views.pairs, first * PAIR_BLOCK, Math.min((to - bodyBlocks) * PAIR_BLOCK, pairCount));
+      }
+      return 0;
+    }
     default:
       throw new Error(`unknown step job ${job}`);
   }

@@ -22,6 +22,8 @@ import { roundedRectOverlap, type PointHit } from '../narrowphase.js';
 import { isActive, spreadCoincident } from '../collide.js';
 import { localsOf, f64, i32, op, type FunctionDef, type ValueType } from './encoder.js';
 import type { CollideRegions } from './row-kernels.js';
+import type { PairArrays } from '../parallel/collide-blocks.js';
+import { copyRange } from './block-copy.js';
 
 /** Body flags: moves this step (an awake dynamic body, or a kinematic one with a velocity). */
 const ACTIVE = 1;
@@ -254,37 +256,49 @@ export function collideInKernels(
   }
 }
 
-/** Copies the bodies and the pairs in (whole arrays: the regions are laid out for their capacities). */
-export function loadCollideInputs(v: CollideRegions, store: BodyStore, pairs: PairCache): void {
-  loadBodyShapes(v, store);
+/**
+ * Copies the bodies [0, store.end) and the pairs [0, pairs.count) in: `loadCollideBodies` and
+ * `loadCollidePairs`, which the threads' JOB_LOAD_COLLIDE runs a block at a time.
+ */
+export function loadCollideInputs(v: CollideRegions, store: BodyStore, pairs: PairArrays & { count: number }): void {
+  loadCollideBodies(v, store, 0, store.end);
+  loadCollidePairs(v, pairs, 0, pairs.count);
+}
+
+/**
+ * Copies bodies [from, to)'s position, extents and velocity into the regions as block moves:
+ * the collide kernel's inputs, and the broadphase kernels' too (`RowKernels.loadLeaverInputs`).
+ */
+export function loadBodyShapes(v: CollideRegions, store: BodyStore, from: number, to: number): void {
+  copyRange(v.x, store.x, from, to);
+  copyRange(v.y, store.y, from, to);
+  copyRange(v.halfWidth, store.halfWidth, from, to);
+  copyRange(v.halfHeight, store.halfHeight, from, to);
+  copyRange(v.radius, store.radius, from, to);
+  copyRange(v.vx, store.vx, from, to);
+  copyRange(v.vy, store.vy, from, to);
+}
+
+/** Bodies [from, to)'s shapes and flags, for the collide kernel (JOB_LOAD_COLLIDE's body blocks). */
+export function loadCollideBodies(v: CollideRegions, store: BodyStore, from: number, to: number): void {
+  loadBodyShapes(v, store, from, to);
   const flags = v.flags;
   const { kind, awake, sensor } = store;
-  for (let i = 0, end = store.end; i < end; i++) {
+  for (let i = from; i < to; i++) {
     // Most bodies are dynamic and no sensor: active when awake, else special (a sleeper to
     // wake), as `flagsOf` says; a third of the cost of asking it for each.
     if (kind[i] === BODY_DYNAMIC && sensor[i] === 0) flags[i] = awake[i] === 1 ? ACTIVE : SPECIAL;
     else flags[i] = flagsOf(store, i);
   }
-  v.pairA.set(pairs.a);
-  v.pairB.set(pairs.b);
-  v.pairImp.set(pairs.impulse);
-  v.pairTan.set(pairs.tangentImpulse);
-  v.pairTouch.set(pairs.touching);
 }
 
-/**
- * Copies each body's position, extents and velocity into the regions as block moves (the
- * regions hold the store's capacity: `RowKernels.reserve` is given it): the collide kernel's
- * inputs, and the broadphase kernels' too (`RowKernels.loadLeaverInputs`).
- */
-export function loadBodyShapes(v: CollideRegions, store: BodyStore): void {
-  v.x.set(store.x);
-  v.y.set(store.y);
-  v.halfWidth.set(store.halfWidth);
-  v.halfHeight.set(store.halfHeight);
-  v.radius.set(store.radius);
-  v.vx.set(store.vx);
-  v.vy.set(store.vy);
+/** Pairs [from, to) with their warm starts and touching flags (JOB_LOAD_COLLIDE's pair blocks). */
+export function loadCollidePairs(v: CollideRegions, pairs: PairArrays, from: number, to: number): void {
+  copyRange(v.pairA, pairs.a, from, to);
+  copyRange(v.pairB, pairs.b, from, to);
+  copyRange(v.pairImp, pairs.impulse, from, to);
+  copyRange(v.pairTan, pairs.tangentImpulse, from, to);
+  copyRange(v.pairTouch, pairs.touching, from, to);
 }
 
 /**

@@ -27,6 +27,7 @@ import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKerne
 import { listsKernel, touchKernel } from './row-scans.js';
 import { unweaveKernel, weaveKernel } from './body-copies.js';
 import { fatExitKernel, movedPairsKernel } from './broadphase-kernels.js';
+import { copyRange } from './block-copy.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -36,7 +37,7 @@ type CollideFn = (...args: number[]) => number;
 type ColourFn = (...args: number[]) => number;
 type ListsFn = (...args: number[]) => number;
 type TouchFn = (n: number, sep: number, imp: number, pair: number, touching: number, out: number) => number;
-type UnpackFn = (n: number, order: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
+type UnpackFn = (from: number, to: number, position: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
 type PositionsFn = (n: number, order: number, positions: number) => number;
 type WeaveFn = (n: number, xs: number, ys: number, pairs: number) => number;
 type LeaversFn = (...args: number[]) => number;
@@ -497,16 +498,18 @@ export class RowKernels {
   }
 
   /**
-   * `unpackImpulses` over the resident rows [0, n): each packed row's impulses back to its row,
-   * and with `toPairs` to `collideRegions.pairImp` and `pairTan` at the row's pair, as
+   * `unpackImpulses` over the resident rows [from, to): each row's impulses back from its packed
+   * row, and with `toPairs` to `collideRegions.pairImp` and `pairTan` at the row's pair, as
    * `storeImpulses` writes them to the pair cache (`storedImpulses` then copies them there).
+   * Over the colour positions that `positions` made for `prepare` (the order has not changed
+   * since). Rows are independent: threads may unpack ranges at once (JOB_UNPACK_KERNELS).
    */
-  unpack(n: number, toPairs = false): void {
+  unpack(from: number, to: number, toPairs: boolean): void {
     const v = this.views as RowViews;
     const r = this.collideRegions as CollideRegions;
     const pairImp = toPairs ? r.pairImp.byteOffset : 0;
     const pairTan = toPairs ? r.pairTan.byteOffset : 0;
-    this.fn.unpack(n, v.order.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.pair.byteOffset, pairImp, pairTan);
+    this.fn.unpack(from, to, r.colourPosition.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.pair.byteOffset, pairImp, pairTan);
   }
 
   /**
@@ -639,57 +642,43 @@ export class RowKernels {
     this.bodyCapacity = 0;
   }
 
-  /** Copies bodies [0, store.end)'s (u, v) (velocities or positions) and inverse masses in. */
-  load(store: BodyStore, u: Float64Array, v: Float64Array): void {
-    const end = store.end;
+  /**
+   * Copies bodies [from, to)'s (u, v) (velocities or positions) and inverse masses in: a block
+   * of JOB_LOAD_BODIES, which the step's threads share, each copying the blocks it claims.
+   */
+  load(store: BodyStore, u: Float64Array, v: Float64Array, from = 0, to = store.end): void {
     const r = this.collideRegions;
     if (r !== null) {
-      // Through the collide kernel's body copies, which nothing reads again until the next
-      // step's collide loads them: two block moves in, and the kernel pairs them up.
-      copyInto(r.vx, u, end);
-      copyInto(r.vy, v, end);
-      this.fn.weave(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
+      copyRange(r.vx, u, from, to);
+      copyRange(r.vy, v, from, to);
+      this.fn.weave(to - from, r.vx.byteOffset + 8 * from, r.vy.byteOffset + 8 * from, this.pairsAt + 16 * from);
     } else {
       const { heap } = this;
       const p = this.pairsAt >> 3;
-      for (let i = 0; i < end; i++) {
+      for (let i = from; i < to; i++) {
         heap[p + 2 * i] = u[i];
         heap[p + 2 * i + 1] = v[i];
       }
     }
-    copyInto(this.masses, store.invMass, end);
+    copyRange(this.masses, store.invMass, from, to);
   }
 
-  /** Copies bodies [0, store.end)'s pairs back to (u, v). */
-  save(store: BodyStore, u: Float64Array, v: Float64Array): void {
-    const end = store.end;
+  /** Copies bodies [from, to)'s pairs back to (u, v): a block of JOB_SAVE_BODIES. */
+  save(u: Float64Array, v: Float64Array, from: number, to: number): void {
     const r = this.collideRegions;
     if (r !== null) {
-      // As `load`, the other way: the kernel splits the pairs into the collide kernel's body
-      // copies, and two block moves take them out.
-      this.fn.unweave(end, r.vx.byteOffset, r.vy.byteOffset, this.pairsAt);
-      u.set(this.savedView(r.vx, end, 0));
-      v.set(this.savedView(r.vy, end, 1));
+      this.fn.unweave(to - from, r.vx.byteOffset + 8 * from, r.vy.byteOffset + 8 * from, this.pairsAt + 16 * from);
+      copyRange(u, r.vx, from, to);
+      copyRange(v, r.vy, from, to);
       return;
     }
     const { heap } = this;
     const p = this.pairsAt >> 3;
-    for (let i = 0; i < end; i++) {
+    for (let i = from; i < to; i++) {
       u[i] = heap[p + 2 * i];
       v[i] = heap[p + 2 * i + 1];
     }
   }
-
-  /** `save`'s views of its first `end` bodies of `field` (slot 0 or 1), made again only when `end` or the memory changed. */
-  private savedView(field: Float64Array, end: number, slot: number): Float64Array {
-    const kept = this.saved[slot];
-    if (kept !== null && kept.length === end && kept.buffer === field.buffer && kept.byteOffset === field.byteOffset) return kept;
-    const view = field.subarray(0, end);
-    this.saved[slot] = view;
-    return view;
-  }
-
-  private readonly saved: Array<Float64Array | null> = [null, null];
 
   /**
    * Lists in `collideRegions.movedPairs`, in ascending order, the first `pairs.count` pairs with
@@ -706,26 +695,30 @@ export class RowKernels {
     return this.fn.moved(pairs.count, r.pairA.byteOffset, r.pairB.byteOffset, r.pending.byteOffset, r.movedPairs.byteOffset);
   }
 
+  /** Whether the layout has room for `loadLeaverInputs` of every body of `store`. */
+  canLoadLeavers(store: BodyStore): boolean {
+    return this.collideRegions !== null && store.capacity <= this.bodyCapacity;
+  }
+
   /**
-   * Copies in what the leaver test reads (`flagLeavers` in TypeScript, fat-exit.ts): the bodies'
-   * positions, velocities, extents, fat boxes, kinds and awake flags as the step leaves them.
-   * Over the collide kernel's body inputs, which the next step's collide loads again (and all
-   * of them: a memory laid out anew since this step's collide holds none of them). False, with
-   * nothing copied, where the layout has no room for the store's capacity.
+   * Copies in what the leaver test reads (`flagLeavers` in TypeScript, fat-exit.ts) of bodies
+   * [from, to): their positions, velocities, extents, fat boxes, kinds and awake flags as the
+   * step leaves them. Over the collide kernel's body inputs, which the next step's collide
+   * loads again (a memory laid out anew since this step's collide holds none of them). The
+   * leaver job (JOB_FLAG_LEAVERS) copies each block it claims before it tests it, so the copy
+   * is shared out with the test. The layout must have room (`canLoadLeavers`).
    */
-  loadLeaverInputs(store: BodyStore): boolean {
+  loadLeaverInputs(store: BodyStore, from: number, to: number): void {
     const r = this.collideRegions as CollideRegions;
-    if (store.capacity > this.bodyCapacity) return false;
-    loadBodyShapes(r, store);
-    r.fat.set(store.fat);
-    r.kinds.set(store.kind);
-    r.awakes.set(store.awake);
-    return true;
+    loadBodyShapes(r, store, from, to);
+    copyRange(r.fat, store.fat, 4 * from, 4 * to);
+    copyRange(r.kinds, store.kind, from, to);
+    copyRange(r.awakes, store.awake, from, to);
   }
 
   /**
    * `flagLeavers(store, left, from, to, dt, counts, slot)` over the copies `loadLeaverInputs`
-   * made: sets `left[i]` for each body it flags, and the two counts. Blocks of bodies are
+   * made of those bodies: sets `left[i]` for each body it flags, and the two counts. Blocks of bodies are
    * independent: threads may test several at once (JOB_FLAG_LEAVERS).
    */
   flagLeavers(left: Uint8Array, from: number, to: number, dt: number, counts: Float64Array, slot: number): void {
@@ -742,14 +735,16 @@ export class RowKernels {
   }
 
   /**
-   * Copies each body's friction and gravity factor (its gravity scale if dynamic, else 0) in,
-   * for `prepare`, after `load` of the velocities.
+   * Copies bodies [from, to)'s friction and gravity factor (its gravity scale if dynamic, else
+   * 0) in for `prepare`, after `load` of their velocities, and clears their resting marks
+   * (`CollideRegions.resting`): with `load`, a block of JOB_LOAD_BODIES for the solve.
    */
-  loadMaterials(store: BodyStore): void {
+  loadMaterials(store: BodyStore, from = 0, to = store.end): void {
     const { gravityScale, kind } = store;
     const gravities = this.gravities;
-    copyInto(this.frictions, store.friction, store.end);
-    for (let i = 0, n = store.end; i < n; i++) gravities[i] = kind[i] === BODY_DYNAMIC ? gravityScale[i] : 0;
+    copyRange(this.frictions, store.friction, from, to);
+    for (let i = from; i < to; i++) gravities[i] = kind[i] === BODY_DYNAMIC ? gravityScale[i] : 0;
+    (this.collideRegions as CollideRegions).resting.fill(0, from, to);
   }
 
   /** Each resident row's colour position (the inverse of `order` over [0, n)), for `prepare`. */
@@ -775,11 +770,6 @@ export class RowKernels {
       v.bias.byteOffset, v.friction.byteOffset, v.bounce.byteOffset, v.warmImpulse.byteOffset, v.warmTangent.byteOffset,
       this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt, r.colourPosition.byteOffset, r.resting.byteOffset,
     );
-  }
-
-  /** Clears the resting marks of bodies [0, end), before `prepare` writes this step's. */
-  clearResting(end: number): void {
-    (this.collideRegions as CollideRegions).resting.fill(0, 0, end);
   }
 
   /** `warmStartPacked`'s warm start over packed rows [from, to) and the loaded velocities. */

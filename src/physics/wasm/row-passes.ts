@@ -381,18 +381,21 @@ function positionsKernel(): FunctionDef {
 }
 
 /**
- * `unpackImpulses` over the resident rows: unpack(n, order, impulse, tangentImpulse, pair,
- * pairImp, pairTan) copies each packed row's impulses (colour position i) back to its row,
- * order[i], and unless pairImp is 0 to the row's pair too, as `storeImpulses` (solver.ts) does.
+ * `unpackImpulses` over the resident rows: unpack(from, to, position, impulse, tangentImpulse,
+ * pair, pairImp, pairTan) copies the impulses of each row c in [from, to) back from its packed
+ * row (colour position position[c]), and unless pairImp is 0 to the row's pair too, as
+ * `storeImpulses` (solver.ts) does. In row order, so the writes go to consecutive rows and
+ * pairs: threads that unpack ranges at once then write lines of their own, where a walk in
+ * colour order wrote at random, lines that the other thread's rows shared.
  */
 function unpackKernel(): FunctionDef {
-  const params = ['n', 'order', 'imp', 'tan', 'pair', 'pairImp', 'pairTan'] as const;
+  const params = ['from', 'n', 'position', 'imp', 'tan', 'pair', 'pairImp', 'pairTan'] as const;
   const locals = ['i', 'k', 'c', 'c8', 'p4'] as const;
   const floats = ['p', 'q'] as const;
   const L = localsOf(params, [...locals, ...floats]);
   const row = [
-    op.get(L.order), op.get(L.i), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.tee(L.c), op.i32(3), op.i32Shl, op.set(L.c8),
-    op.get(L.i), op.i32(6), op.i32Shl, op.set(L.k),
+    op.get(L.i), op.tee(L.c), op.i32(3), op.i32Shl, op.set(L.c8),
+    op.get(L.position), op.get(L.i), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), op.i32(6), op.i32Shl, op.set(L.k),
     op.get(L.imp), op.get(L.c8), op.i32Add, op.get(L.k), op.load(IMPULSE), op.tee(L.p), op.store(0),
     op.get(L.tan), op.get(L.c8), op.i32Add, op.get(L.k), op.load(TANGENT), op.tee(L.q), op.store(0),
     // The pair's warm start for the next step, as storeImpulses writes it (float32, rounded to nearest).
@@ -405,11 +408,12 @@ function unpackKernel(): FunctionDef {
   ];
   return {
     name: 'unpack',
-    params: [i32, i32, i32, i32, i32, i32, i32],
+    params: [i32, i32, i32, i32, i32, i32, i32, i32],
     result: i32,
     locals: [...locals.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
     body: [
-      op.block, op.get(L.n), op.i32Eqz, op.brIf(0),
+      op.get(L.from), op.set(L.i),
+      op.block, op.get(L.i), op.get(L.n), op.i32LtU, op.i32Eqz, op.brIf(0),
       op.loop, ...row,
       op.get(L.i), op.i32(1), op.i32Add, op.tee(L.i), op.get(L.n), op.i32LtU, op.brIf(0),
       op.end, op.end,
