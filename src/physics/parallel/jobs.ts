@@ -73,7 +73,7 @@ export const JOB_UNPACK_KERNELS = 23;
 export const LOAD_VELOCITIES = 0;
 /** P_LOAD: the positions (with the inverse masses, in). */
 export const LOAD_POSITIONS = 1;
-/** P_LOAD: the velocities and what `prepare` reads of each body (`RowKernels.loadMaterials`, `clearResting`). */
+/** P_LOAD: the velocities and what `prepare` reads of each body, its resting mark cleared (`RowKernels.loadMaterials`). */
 export const LOAD_SOLVE = 2;
 
 /**
@@ -173,8 +173,8 @@ export function blocksFor(count: number): number {
 
 /**
  * Copies `what` (LOAD_VELOCITIES, LOAD_POSITIONS, LOAD_SOLVE) of the first `bodies` bodies into
- * the row kernels' memory, a block of bodies a chunk on the runner's threads: on two threads
- * each copies about half, and what it copies sits in its own cache for its rows after.
+ * the row kernels' memory, blocks of bodies shared out on the runner's threads (on one thread,
+ * one copy of the whole range).
  */
 export function loadKernelBodies(runner: StepRunner, bodies: number, what: number): void {
   runner.params[P_LOAD] = what;

@@ -191,7 +191,7 @@ export interface CollideRegions {
   colourStart: Int32Array;
   /**
    * Each body with a touching row (separation <= 0) marked RESTING by `prepare`, for the
-   * position update (integrate.ts): written while the rows are read anyway. `clearResting` first.
+   * position update (integrate.ts): written while the rows are read anyway. `loadMaterials` clears them first.
    */
   resting: Uint8Array;
   /** The leaver test's copies (`loadLeaverInputs`: with x, y, vx, vy above) and its list of the bodies it flags. */
@@ -756,7 +756,7 @@ export class RowKernels {
    * `prepareRows` over the resident rows [from, to) and the packing of `warmStartPacked`
    * (without its warm start), each at its colour position (`positions` first), over the loaded
    * velocities and materials: returns the rows of unequal masses, as `prepareRows`. Marks the
-   * bodies of touching rows in `collideRegions.resting` (`clearResting` first). Rows are
+   * bodies of touching rows in `collideRegions.resting` (`loadMaterials` clears them first). Rows are
    * independent: threads may prepare ranges of them at once (JOB_PREPARE_KERNELS).
    */
   prepare(from: number, to: number, dt: number, gravityX: number, gravityY: number): number {
