@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parsePairsArgs, summarise } from './pairs';
+
+describe('npm run pairs', () => {
+  it('reads the peer, scene, size and counts, with k for thousands', () => {
+    expect(parsePairsArgs([])).toEqual({ peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300 });
+    expect(parsePairsArgs(['--peer=rapier-simd', '--scene=pile', '--size=5k', '--pairs=3', '--warmup=0', '--steps=120'])).toEqual({
+      peer: 'rapier-simd',
+      scene: 'pile',
+      size: 5000,
+      pairs: 3,
+      warmup: 0,
+      steps: 120,
+    });
+  });
+
+  it('refuses what it cannot run, naming the argument and the value', () => {
+    expect(() => parsePairsArgs(['--peer=jostle'])).toThrow(/--peer .*"jostle"/);
+    expect(() => parsePairsArgs(['--peer=bullet'])).toThrow(/bullet/);
+    expect(() => parsePairsArgs(['--scene=tower'])).toThrow(/--scene .*"tower"/);
+    expect(() => parsePairsArgs(['--pairs=0'])).toThrow(/--pairs .*"0"/);
+    expect(() => parsePairsArgs(['--size=1.5'])).toThrow(/--size .*"1.5"/);
+    expect(() => parsePairsArgs(['--steps=-3'])).toThrow(/--steps/);
+    expect(() => parsePairsArgs(['--rounds=2'])).toThrow(/unknown argument "--rounds=2"/);
+  });
+
+  it('sums up the pairs by their median ratio, so one slow run moves the range, not the figure', () => {
+    expect(summarise([0.33, 0.31, 0.24, 0.32, 0.36])).toEqual({ median: 0.32, min: 0.24, max: 0.36 });
+    expect(summarise([0.3, 0.34])).toEqual({ median: 0.32, min: 0.3, max: 0.34 });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Jostle against one peer, in pairs of runs: the ratio a target names, measured so that the
+ * machine's drift cannot decide it.
+ *
+ *   npm run pairs -- [--peer=box2d3] [--scene=crowd] [--size=10k] [--pairs=6] [--warmup=60] [--steps=300]
+ *
+ * `npm run bench` runs each engine's case in its own child process, one after the other, and a
+ * shared machine can slow one of them by half for a minute: crowd 10,000 read 0.24, 0.33 and 0.36
+ * of Box2D v3 in three runs within two hours, nearly all of it the peer's time. Here the two
+ * engines run as children of the benchmark (the same build, steps and settings) in pairs, the
+ * order swapped every pair (Jostle, peer; peer, Jostle; ...), and each pair's ratio of medians is
+ * printed, then the median of the pairs' ratios and their range: a slow minute costs one pair,
+ * not the figure.
+ */
+import { buildChild } from './build-child';
+import type { EngineName } from './engine';
+import { parseEngineName } from './engines/index';
+import { SCENE_NAMES } from './scenes';
+import { runChild } from './spawn';
+import type { CaseResult } from './result';
+
+export interface PairsOptions {
+  peer: EngineName;
+  scene: string;
+  size: number;
+  pairs: number;
+  warmup: number;
+  steps: number;
+}
+
+/** Reads the command line; throws, naming the argument and its value, on anything else. */
+export function parsePairsArgs(argv: readonly string[]): PairsOptions {
+  const o: PairsOptions = { peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300 };
+  for (const arg of argv) {
+    const m = /^--(peer|scene|size|pairs|warmup|steps)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`pairs: unknown argument "${arg}" (known: --peer= --scene= --size= --pairs= --warmup= --steps=)`);
+    const [, key, value] = m;
+    if (key === 'peer') {
+      const peer = parseEngineName(value);
+      if (peer === 'jostle' || peer === 'jostle-threads') throw new Error(`pairs: --peer must be another engine than Jostle, got "${value}"`);
+      o.peer = peer;
+    } else if (key === 'scene') {
+      if (!SCENE_NAMES.includes(value)) throw new Error(`pairs: --scene must be one of ${SCENE_NAMES.join(', ')}, got "${value}"`);
+      o.scene = value;
+    } else {
+      const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
+      const least = key === 'warmup' ? 0 : 1;
+      if (!Number.isInteger(n) || n < least) throw new Error(`pairs: --${key} must be a whole number of at least ${least}, got "${value}"`);
+      o[key as 'size' | 'pairs' | 'warmup' | 'steps'] = n;
+    }
+  }
+  return o;
+}
+
+/**
+ * The pairs' ratios summed up: their median (the mean of the two middle ones for an even count,
+ * not the lower one, which would lean Jostle's way) and their range.
+ */
+export function summarise(ratios: readonly number[]): { median: number; min: number; max: number } {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const n = sorted.length;
+  const middle = n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  return { median: middle, min: sorted[0], max: sorted[n - 1] };
+}
+
+async function main(): Promise<void> {
+  const o = parsePairsArgs(process.argv.slice(2));
+  await buildChild();
+  console.log(`# jostle / ${o.peer}, ${o.scene} ${o.size}: ${o.pairs} pairs of runs, ${o.warmup} warm-up + ${o.steps} timed steps each, order swapped every pair`);
+  const ratios: number[] = [];
+  for (let k = 0; k < o.pairs; k++) {
+    const order: EngineName[] = k % 2 === 0 ? ['jostle', o.peer] : [o.peer, 'jostle'];
+    const got = new Map<EngineName, CaseResult>();
+    for (const engine of order) {
+      const outcome = await runChild({ engine, scene: o.scene, count: o.size, warmup: o.warmup, steps: o.steps, timeout: 900, threads: 1 });
+      if ('error' in outcome) throw new Error(`${engine}: ${outcome.error}`);
+      got.set(engine, outcome);
+    }
+    const j = got.get('jostle') as CaseResult;
+    const p = got.get(o.peer) as CaseResult;
+    const ratio = j.medianMs / p.medianMs;
+    ratios.push(ratio);
+    console.log(`pair ${k + 1}: jostle ${j.medianMs.toFixed(2)} ms, ${o.peer} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)})`);
+  }
+  const s = summarise(ratios);
+  console.log(`median ratio ${s.median.toFixed(3)} over ${ratios.length} pairs (range ${s.min.toFixed(3)} to ${s.max.toFixed(3)})`);
+}
+
+if (process.argv[1]?.endsWith('pairs.ts') === true) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  });
+}
