@@ -266,9 +266,11 @@ export class World {
     const team = this.runner instanceof ThreadTeam ? this.runner : null;
     if (pool !== null) ThreadTeam.checkPool(pool, team);
     team?.release();
-    // The rows leave the kernels' memory, which may not be shared (a page that could not
-    // reserve a shared one), and move back in later, into one the workers share.
-    if (pool !== null) this.contacts.leaveKernelMemory();
+    // Rows resident in a memory the workers cannot share (a page that could not reserve a
+    // shared one) leave it, and move back in later, into one they share. Rows in a shared
+    // memory stay: leaving cost a pile some 30 steps on the slower path after every switch.
+    const kernels = this.contacts.kernels;
+    if (pool !== null && kernels !== null && kernels.layout === null) this.contacts.leaveKernelMemory();
     this.runner =
       pool === null
         ? new LocalRunner(this.store, this.contacts, this.bp.pairs, this.bp.search)

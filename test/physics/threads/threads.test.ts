@@ -161,6 +161,25 @@ describe('issue 13: the step on worker threads', () => {
     }
   });
 
+  it('a pile switched between one thread and two every 15 steps keeps its rows in the kernels\' memory and ends as one thread', () => {
+    // The sandbox's stress mode measures both and switches (thread-trial.ts): rows that left the
+    // shared memory at each switch spent some 30 steps on the slower path, which made the trial unfair.
+    const alone = withScene(pile, 1500);
+    steps(alone, 240);
+    const w = withScene(pile, 1500);
+    steps(w, 120);
+    expect(w.internals.contacts.residentRows).toBe(true);
+    let keptAtSwitch = 0;
+    for (let block = 0; block < 8; block++) {
+      w.setThreads(block % 2 === 0 ? poolOf(1) : null);
+      if (w.internals.contacts.residentRows) keptAtSwitch++;
+      steps(w, 15);
+    }
+    w.setThreads(null);
+    expect(keptAtSwitch).toBe(8);
+    expect(stateHash(w)).toBe(stateHash(alone));
+  });
+
   it('a snapshot taken on threads and stepped on other threads goes on as on one', () => {
     const alone = withScene(pile, 1200);
     steps(alone, 60);
