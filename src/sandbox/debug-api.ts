@@ -9,6 +9,7 @@ import type { Sandbox } from './sandbox';
 import type { RendererKind, Settings } from './shared/settings';
 import type { StressMode, StressState } from './stress/stress-mode';
 import type { RampOptions } from './shared/stress-ramp';
+import type { ThreadMode } from './shared/thread-trial';
 import type { HistoryStatus } from './history/history';
 import { hashText, hashWorld } from './history/state-hash';
 import type { ReplayIO } from './files/replay-io';
@@ -29,6 +30,8 @@ export interface StressApi {
   runCurrentWorld(): void;
   /** Ends the ramp where it is. */
   stopRamp(): void;
+  /** Steps on the faster of every core and one, measured ('auto'), on every core ('all'), or on one ('one'). */
+  threads(mode: ThreadMode): void;
   /** Leaves stress mode, bringing the world back to the main thread. */
   leave(): Promise<void>;
   /** Where it is (a fresh copy each read). */
@@ -189,6 +192,7 @@ export function installDebugApi(
       preset: (bodies) => stress.runPreset(bodies),
       runCurrentWorld: () => stress.runCurrentWorld(),
       stopRamp: () => stress.stopRamp(),
+      threads: (mode) => stress.setThreadMode(mode),
       leave: () => stress.leave(),
       get state() {
         return stress.state;

@@ -4,6 +4,7 @@
  * pushed to the world by `applyWorldSettings`.
  */
 import type { WorldOptions } from '../../physics/index';
+import type { ThreadMode } from './thread-trial';
 
 /** Spawnable shapes, in the order of the keys 1 to 5. */
 export const SHAPE_KINDS = ['circle', 'box', 'rounded', 'capsule', 'random'] as const;
@@ -72,6 +73,8 @@ export interface Settings {
   stressBudget: number;
   /** Bodies the ramp adds per batch. */
   stressBatch: number;
+  /** Threads stress mode steps on: measured ('auto'), every core, or one (shared/thread-trial.ts). */
+  stressThreads: ThreadMode;
 }
 
 /** Ranges of the numeric settings [min, max]: the panel's sliders and the save file's checks. */
@@ -127,6 +130,7 @@ export function defaultSettings(): Settings {
     measurements: false,
     stressBudget: 8,
     stressBatch: 500,
+    stressThreads: 'auto',
   };
 }
 

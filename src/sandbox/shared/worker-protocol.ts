@@ -13,6 +13,7 @@ import type { Bounds } from './camera';
 import type { MaterialKey, NewMaterial } from './material';
 import type { ShapeKind } from './settings';
 import type { RampOptions, RampPoint, RampResult } from './stress-ramp';
+import type { ThreadChoice, ThreadMode } from './thread-trial';
 
 /** Numbers per step in a frame's `profiles`: broadphase, narrowphase, solve, continuous, sleep, total (ms). */
 export const PROFILE_FIELDS = 6;
@@ -52,6 +53,7 @@ export type ToWorker =
   | { type: 'ramp'; options: Partial<RampOptions> }
   | { type: 'load'; snapshot: WorldSnapshot; bounds: Bounds }
   | { type: 'stop-ramp' }
+  | { type: 'threads'; mode: ThreadMode }
   | { type: 'clock'; paused: boolean; hertz: number; timeScale: number }
   | { type: 'step' }
   | { type: 'options'; patch: Partial<WorldOptions> }
@@ -97,6 +99,8 @@ export interface FrameMessage {
   ramp: RampStatus | null;
   /** Threads the world steps on (1 unless the page is cross-origin isolated: worker/thread-pool.ts). */
   threads: number;
+  /** Whether every thread or one steps faster here, and why (shared/thread-trial.ts); null without a pool. */
+  threadChoice: ThreadChoice | null;
 }
 
 /** Worker → page. */

@@ -19,6 +19,7 @@ import type { Sandbox } from '../sandbox';
 import { readWorldSettings } from '../shared/settings';
 import { StressHud } from './stress-hud';
 import { median, rampOptions, type RampOptions } from '../shared/stress-ramp';
+import { checkThreadMode, threadChoiceHead, threadChoiceText, threadTrialFigures, type ThreadMode } from '../shared/thread-trial';
 import type { FrameMessage, RampStatus } from '../shared/worker-protocol';
 import { WorkerSession } from '../worker/worker-session';
 
@@ -66,9 +67,11 @@ export interface StressState {
   ramp: RampStatus | null;
   /** The ramp's verdict once it ended. */
   report: string | null;
-  /** Threads the worker steps on, and in words (with why it is one, when it is). */
+  /** Threads the worker steps on, and in words (with why, and the figures that decided it). */
   threads: number;
   threadsText: string;
+  /** What the user asked for: measure and keep the faster ('auto'), every core, or one. */
+  threadMode: ThreadMode;
 }
 
 /** A ring of the last FIGURE_WINDOW numbers. */
@@ -178,6 +181,16 @@ export class StressMode {
     this.hud.setBudget(this.sandbox.settings.stressBudget);
   }
 
+  /**
+   * Steps on the faster of every core and one, measured ('auto', the default), or on every core
+   * or one whatever they measure. Throws, naming the value, for anything else.
+   */
+  setThreadMode(mode: ThreadMode): void {
+    checkThreadMode(mode);
+    this.sandbox.settings.stressThreads = mode;
+    this.session?.setThreadMode(mode);
+  }
+
   /** Ends a running ramp where it is (its verdict is what it held so far). */
   stopRamp(): void {
     this.session?.stopRamp();
@@ -251,7 +264,8 @@ export class StressMode {
       ramp: f?.ramp ?? null,
       report: this.report,
       threads: f?.threads ?? 1,
-      threadsText: threadsText(f?.threads ?? 1),
+      threadsText: threadsText(f),
+      threadMode: this.sandbox.settings.stressThreads,
     };
   }
 
@@ -309,6 +323,7 @@ export class StressMode {
       });
       this.sandbox.useWorker(session);
       this.session = session;
+      session.setThreadMode(s.settings.stressThreads);
     }
     // A ramp or a preset starts running, whatever the page was doing; a moved world keeps its state.
     if (kind !== 'world' && this.sandbox.settings.paused) this.sandbox.setPaused(false);
@@ -390,7 +405,7 @@ export class StressMode {
     else if (r.end === 'cap') why = `stopped at the cap of ${count(ramp.options.maxBodies)} bodies`;
     else if (r.end === 'time') why = `stopped at the time limit of ${ramp.options.maxSeconds} s`;
     else why = 'stopped by hand';
-    return `${head} on ${threadsText(this.latest?.threads ?? 1)}; ${why} (${r.batches} batches, ${r.seconds.toFixed(0)} s).`;
+    return `${head} on ${threadsInVerdict(this.latest)}; ${why} (${r.batches} batches, ${r.seconds.toFixed(0)} s).`;
   }
 
   private updateText(): void {
@@ -411,7 +426,8 @@ export class StressMode {
     const lines = [
       `bodies   ${count(f?.moving ?? 0).padStart(8)} moving, ${count((f?.bodies ?? 0) - (f?.moving ?? 0))} static`,
       `physics  ${ms(this.steps.median()).padStart(8)} ms/step   median of ${this.steps.count}, worker`,
-      `threads  ${threadsText(f?.threads ?? 1)}`,
+      `threads  ${f?.threadChoice ? threadChoiceHead(f.threadChoice) : threadsText(f)}`,
+      ...(f?.threadChoice && threadTrialFigures(f.threadChoice) !== null ? [`trial    ${threadTrialFigures(f.threadChoice)}`] : []),
       `render   ${ms(this.renders.median()).padStart(8)} ms/frame  median, main thread`,
       `page     ${rate(this.frameInterval).toFixed(0).padStart(8)} fps       ${rate(this.drawInterval).toFixed(0)} drawn/s, ${count(f?.steps ?? 0)} steps`,
     ];
@@ -420,10 +436,21 @@ export class StressMode {
 }
 
 /**
- * "4 threads", or "1 thread" and why: the worker steps on every core only when the page is
- * cross-origin isolated (worker/thread-pool.ts).
+ * The threads in words: the worker has a pool only when the page is cross-origin isolated
+ * (worker/thread-pool.ts), and then steps on the faster of every core and one (thread-trial.ts),
+ * with the figures that decided it.
  */
-function threadsText(threads: number): string {
+function threadsText(f: FrameMessage | null): string {
+  if (f?.threadChoice) return threadChoiceText(f.threadChoice);
+  const threads = f?.threads ?? 1;
   if (threads > 1) return `${threads} threads`;
   return (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? '1 thread' : '1 thread (page not cross-origin isolated)';
+}
+
+/** The threads as the ramp's verdict names them: "4 threads", "1 of 4 threads (one stepped faster here)". */
+function threadsInVerdict(f: FrameMessage | null): string {
+  const c = f?.threadChoice;
+  if (!c || c.available < 2) return threadsText(f);
+  if (c.using === c.available) return `${c.available} threads`;
+  return `1 of ${c.available} threads (${c.mode === 'one' ? 'set by hand' : 'one stepped faster here'})`;
 }

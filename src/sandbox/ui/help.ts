@@ -81,7 +81,7 @@ export function createHelp(): HelpCard {
   card.appendChild(note);
   const stress = document.createElement('p');
   stress.textContent =
-    'Stress test (panel): the ramp adds bodies while the median step stays within the budget and reports the most it held; the presets run 1,000 to 50,000 bodies. Both step the physics in a worker, so the page keeps answering; "leave, keep the world" brings the bodies back to play with.';
+    'Stress test (panel): the ramp adds bodies while the median step stays within the budget and reports the most it held; the presets run 1,000 to 50,000 bodies. Both step the physics in a worker, so the page keeps answering, on every core or on one, whichever it measures faster (the card says which); "leave, keep the world" brings the bodies back to play with.';
   card.appendChild(stress);
   const toggle = (): void => {
     card.hidden = !card.hidden;

@@ -13,6 +13,7 @@ import { STRESS_PRESETS, type StressMode } from '../stress/stress-mode';
 import { MATERIAL_KEYS } from '../shared/material';
 import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, TOOLS, type RendererKind, type Settings } from '../shared/settings';
 import { TOOL_KEYS } from '../build/tool-hint';
+import type { ThreadMode } from '../shared/thread-trial';
 
 /** Screens this narrow open with the panel closed (a phone held upright). */
 export const NARROW_SCREEN = '(max-width: 700px)';
@@ -139,6 +140,10 @@ export function createPanel(sandbox: Sandbox, stress: StressMode, actions: Panel
   };
   stressFolder.add(s, 'stressBudget', LIMITS.stressBudget[0], LIMITS.stressBudget[1], 0.5).name('budget ms/step');
   stressFolder.add(s, 'stressBatch', LIMITS.stressBatch[0], LIMITS.stressBatch[1], 50).name('batch (bodies)');
+  stressFolder
+    .add(s, 'stressThreads', { 'auto (measured)': 'auto', 'every core': 'all', one: 'one' })
+    .name('threads')
+    .onChange((mode: ThreadMode) => stress.setThreadMode(mode));
   stressFolder.add(stressButtons, 'ramp').name('run the ramp');
   for (const n of STRESS_PRESETS) {
     const key = `preset${n}`;

@@ -48,6 +48,7 @@ import { setMaterialAll } from '../shared/material';
 import { scatter, scatterReport } from '../shared/scatter';
 import { shapeParams } from '../shared/shapes';
 import { StressRamp } from '../shared/stress-ramp';
+import { ThreadTrial, type ThreadMode } from '../shared/thread-trial';
 import { MAX_PROFILE_STEPS, PROFILE_FIELDS, type FromWorker, type RampStatus, type ToWorker } from '../shared/worker-protocol';
 import { worldBounds } from '../shared/world-view';
 import { startThreadPool } from './thread-pool';
@@ -92,22 +93,33 @@ let profileCount = 0;
 const wakeChannel = new MessageChannel();
 wakeChannel.port1.onmessage = () => tick();
 
-// ---- Threads (issue 13): the world steps on the pool's threads too, once it has started ----
+// ---- Threads (issue 13): the world steps on the pool's threads too, where that is faster ----
 let pool: ThreadPool | null = null;
+/** What the user asked for (the panel's Stress test folder), kept for a pool that starts later. */
+let threadMode: ThreadMode = 'auto';
+/** Times both and keeps the faster (shared/thread-trial.ts); null until the pool has started. */
+let trial: ThreadTrial | null = null;
 startThreadPool().then(
   (started) => {
     pool = started;
-    world.setThreads(pool);
+    if (started !== null) trial = new ThreadTrial(started.size + 1, threadMode);
     dirty = true;
   },
   (error: unknown) => say(`Stepping on one thread: ${(error as Error).message}`, 'info'),
 );
 
-/** Moves the thread team from the running world to `next` (one world at a time uses the pool). */
+/** Lets the running world go of the pool before `next` replaces it (one world at a time uses it); `next` is measured anew. */
 function moveThreads(next: World): void {
   if (next === world) return;
   world.setThreads(null);
-  next.setThreads(pool);
+  trial?.reset();
+}
+
+/** Puts the world on the threads the trial asks for next. Throws what setThreads throws. */
+function steerThreads(): void {
+  if (trial === null) return;
+  const want = trial.threadsFor(world.bodyCount);
+  if (want !== world.threads) world.setThreads(want > 1 ? pool : null);
 }
 // ---- end of threads ----
 
@@ -163,6 +175,7 @@ function addBatch(a: StressArena, r: StressRamp): void {
 function runStep(): void {
   const dt = 1 / hertz;
   try {
+    steerThreads();
     if (grab !== null) grab.drive(dt);
     world.step(dt);
   } catch (error) {
@@ -173,7 +186,10 @@ function runStep(): void {
   steps++;
   dirty = true;
   recordProfile(world.profile);
-  if (ramp !== null && arena !== null && ramp.result === null) {
+  // A trial's steps alternate thread counts: the ramp judges counts on the chosen one only.
+  const trialStep = trial?.measuring ?? false;
+  trial?.record(world.threads, world.profile.total);
+  if (ramp !== null && arena !== null && ramp.result === null && !trialStep) {
     if (ramp.record(world.profile.total, arenaBodies(arena), performance.now()) === 'add') addBatch(arena, ramp);
   }
 }
@@ -255,6 +271,7 @@ function postFrame(): void {
       bounds,
       ramp: rampStatus(),
       threads: world.threads,
+      threadChoice: trial?.choice(world.threads) ?? null,
     },
     [buffer, stepProfiles.buffer],
   );
@@ -336,6 +353,13 @@ scope.onmessage = (event) => {
     case 'stop-ramp':
       ramp?.stop(performance.now());
       dirty = true;
+      break;
+    case 'threads':
+      attempt('Threads not changed', () => {
+        trial?.setMode(m.mode);
+        threadMode = m.mode;
+        dirty = true;
+      });
       break;
     case 'clock':
       paused = m.paused;

@@ -13,6 +13,7 @@ import { FRAME_STRIDE, blendFrames, pickInFrame } from '../shared/frame';
 import type { MaterialKey, NewMaterial } from '../shared/material';
 import type { PhysicsHost, PickedBody } from '../physics-host';
 import type { RampOptions } from '../shared/stress-ramp';
+import type { ThreadMode } from '../shared/thread-trial';
 import { PROFILE_FIELDS, readProfile, type FrameMessage, type FromWorker, type ScatterShapes, type ToWorker } from '../shared/worker-protocol';
 
 /** Frame interval assumed before two frames have arrived, ms. */
@@ -82,6 +83,9 @@ export class WorkerSession implements PhysicsHost {
   }
   stopRamp(): void {
     this.send({ type: 'stop-ramp' });
+  }
+  setThreadMode(mode: ThreadMode): void {
+    this.send({ type: 'threads', mode });
   }
   setClock(paused: boolean, hertz: number, timeScale: number): void {
     this.send({ type: 'clock', paused, hertz, timeScale });

@@ -1,0 +1,181 @@
+/**
+ * Whether stress mode steps on every core or on one, measured on the machine at hand rather
+ * than assumed. Apart from any world or thread, so it can be tested alone.
+ *
+ * Why measure: a second thread pays only where the cores do not wait on each other. On one
+ * 2-core machine a pile of 10,000 stepped 1.45 times faster on two threads; on another (a cache
+ * line took about 1 µs from core to core and back, `test/bench/machine.ts`) the same pile
+ * stepped 15 % slower on two, and Box2D v3's own threaded build gained 3 % there. The world
+ * steps to the same bits on any number of threads, so switching is invisible to the simulation
+ * and the faster one can simply be kept.
+ *
+ * How: in blocks that alternate as all, one, one, all, one, all, all, one, each block's first
+ * steps dropped (a switch makes the next step slow while the workers take the world's buffers)
+ * and the median of the rest taken (a collection or another process makes stray slow steps);
+ * each side's figure is the mean of its blocks' medians. In that order both sides' blocks have
+ * the same mean position (and mean square), so a world that grows steadily slower over the trial
+ * costs both sides alike. Threads are kept only when
+ * they win by at least KEEP_GAIN: a tie is not worth a second core's power. The trial runs
+ * again whenever the moving bodies have doubled or halved since it last ran (a small world
+ * never pays for threads; a large one may).
+ */
+import { median } from './stress-ramp';
+
+/** What the user asked for: measure ('auto'), every thread the pool has ('all'), or one ('one'). */
+export const THREAD_MODES = ['auto', 'all', 'one'] as const;
+export type ThreadMode = (typeof THREAD_MODES)[number];
+
+/** Throws, naming the value, for anything but a ThreadMode (a message or a console call may carry anything). */
+export function checkThreadMode(mode: ThreadMode): void {
+  if (!THREAD_MODES.includes(mode)) throw new Error(`threads must be one of ${THREAD_MODES.join(', ')}, got ${mode}`);
+}
+
+/** Block order of a trial (the Thue-Morse sequence): a drift in time, linear or quadratic, costs both sides alike. */
+const ORDER = ['all', 'one', 'one', 'all', 'one', 'all', 'all', 'one'] as const;
+/** Blocks of each side in a trial. */
+const BLOCKS_EACH = ORDER.length / 2;
+/** Steps dropped at the start of each block, after the switch. */
+export const TRIAL_SETTLE = 3;
+/** Steps timed in each block. */
+export const TRIAL_TIMED = 12;
+/** Steps one trial takes. */
+export const TRIAL_STEPS = ORDER.length * (TRIAL_SETTLE + TRIAL_TIMED);
+/** Threads are kept when their median step is at most this share of one thread's. */
+export const KEEP_GAIN = 0.95;
+/** The trial runs again when the moving bodies change by this factor either way. */
+export const RETRY_FACTOR = 2;
+
+/** Where the choice stands: sent with every frame, shown in the stress HUD and the ramp's verdict. */
+export interface ThreadChoice {
+  mode: ThreadMode;
+  /** Threads the pool offers, the stepping one included (1: no pool). */
+  available: number;
+  /** Threads the world steps on now. */
+  using: number;
+  /** A trial is timing both now. */
+  measuring: boolean;
+  /** The last trial's median step on every thread and on one, ms, and the moving bodies it ran at (0: no trial ended yet). */
+  allMs: number;
+  oneMs: number;
+  bodies: number;
+}
+
+const mean = (v: Float64Array): number => v.reduce((s, x) => s + x, 0) / v.length;
+
+export class ThreadTrial {
+  private mode: ThreadMode;
+  /** Threads chosen by the last trial (every one until a trial says otherwise). */
+  private chosen: number;
+  private trialBodies = 0;
+  private block = -1;
+  private inBlock = 0;
+  /** This block's timed steps, ms. */
+  private readonly timed = new Float64Array(TRIAL_TIMED);
+  /** Each side's block medians so far, ms. */
+  private readonly all = new Float64Array(BLOCKS_EACH);
+  private readonly one = new Float64Array(BLOCKS_EACH);
+  private allCount = 0;
+  private oneCount = 0;
+  private last = { allMs: 0, oneMs: 0, bodies: 0 };
+
+  /** `available`: threads the pool offers, the stepping one included. */
+  constructor(
+    private readonly available: number,
+    mode: ThreadMode = 'auto',
+  ) {
+    if (!Number.isInteger(available) || available < 1) throw new Error(`thread trial: available threads must be a whole number ≥ 1, got ${String(available)}`);
+    this.mode = mode;
+    this.chosen = available;
+  }
+
+  /** A trial is timing both now. */
+  get measuring(): boolean {
+    return this.block >= 0;
+  }
+
+  /** Changes what the user asked for; 'auto' measures again. */
+  setMode(mode: ThreadMode): void {
+    checkThreadMode(mode);
+    this.mode = mode;
+    this.block = -1;
+    if (mode === 'auto') this.last = { allMs: 0, oneMs: 0, bodies: 0 };
+  }
+
+  /** Another world: the last trial's figures were not its own, so the next step measures again. */
+  reset(): void {
+    this.block = -1;
+    this.chosen = this.available;
+    this.last = { allMs: 0, oneMs: 0, bodies: 0 };
+  }
+
+  /** Threads to step on next, for a world of `bodies` moving bodies; starts a trial when one is due. */
+  threadsFor(bodies: number): number {
+    if (this.available < 2 || this.mode === 'one') return 1;
+    if (this.mode === 'all') return this.available;
+    if (this.block < 0 && this.due(bodies)) this.start(bodies);
+    if (this.block >= 0) return ORDER[this.block] === 'all' ? this.available : 1;
+    return this.chosen;
+  }
+
+  /** Records a step of `stepMs` that ran on `threads` threads (ignored outside a trial, or on a count the block did not ask for). */
+  record(threads: number, stepMs: number): void {
+    if (this.block < 0) return;
+    const side = ORDER[this.block];
+    if (threads !== (side === 'all' ? this.available : 1) || !Number.isFinite(stepMs)) return;
+    this.inBlock++;
+    if (this.inBlock > TRIAL_SETTLE) this.timed[this.inBlock - TRIAL_SETTLE - 1] = stepMs;
+    if (this.inBlock < TRIAL_SETTLE + TRIAL_TIMED) return;
+    const blockMs = median(this.timed);
+    if (side === 'all') this.all[this.allCount++] = blockMs;
+    else this.one[this.oneCount++] = blockMs;
+    this.inBlock = 0;
+    if (++this.block < ORDER.length) return;
+    this.block = -1;
+    const allMs = mean(this.all);
+    const oneMs = mean(this.one);
+    this.last = { allMs, oneMs, bodies: this.trialBodies };
+    this.chosen = allMs <= oneMs * KEEP_GAIN ? this.available : 1;
+  }
+
+  /** Where the choice stands, as plain data (a new object). */
+  choice(using: number): ThreadChoice {
+    return { mode: this.mode, available: this.available, using, measuring: this.measuring, ...this.last };
+  }
+
+  private due(bodies: number): boolean {
+    const at = this.last.bodies;
+    return at === 0 || bodies >= at * RETRY_FACTOR || bodies * RETRY_FACTOR <= at;
+  }
+
+  private start(bodies: number): void {
+    this.block = 0;
+    this.inBlock = 0;
+    this.allCount = 0;
+    this.oneCount = 0;
+    this.trialBodies = Math.max(1, bodies);
+  }
+}
+
+const ms = (v: number): string => v.toFixed(v < 10 ? 2 : 1);
+
+/** The choice in a few words, for the HUD's threads line: "2 threads: the faster here", "1 of 2: one thread is faster here". */
+export function threadChoiceHead(c: ThreadChoice): string {
+  if (c.available < 2) return '1 thread';
+  if (c.mode === 'all') return `${c.available} threads, set by hand`;
+  if (c.mode === 'one') return `1 of ${c.available}, set by hand`;
+  if (c.measuring) return `${c.using} of ${c.available}, measuring which is faster`;
+  if (c.using === c.available) return `${c.available} threads: the faster here`;
+  return `1 of ${c.available}: one thread is faster here`;
+}
+
+/** The last trial's figures: "3.25 ms on 2, 2.71 on 1, at 4,800 bodies"; null before a trial ended. */
+export function threadTrialFigures(c: ThreadChoice): string | null {
+  if (c.bodies === 0) return null;
+  return `${ms(c.allMs)} ms on ${c.available}, ${ms(c.oneMs)} on 1, at ${c.bodies.toLocaleString('en-US')} bodies`;
+}
+
+/** The choice in words with its figures, in one line: "1 of 2: one thread is faster here (3.25 ms on 2, 2.71 on 1, at 4,800 bodies)". */
+export function threadChoiceText(c: ThreadChoice): string {
+  const figures = threadTrialFigures(c);
+  return figures === null ? threadChoiceHead(c) : `${threadChoiceHead(c)} (${figures})`;
+}

@@ -1,0 +1,147 @@
+/**
+ * Stress mode's choice of threads (Node, no browser): it times both sides in alternating blocks
+ * and keeps the faster, keeps threads only for a real gain, measures again when the world
+ * doubles or halves, and obeys the user's 'all' and 'one'.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  KEEP_GAIN,
+  TRIAL_SETTLE,
+  TRIAL_STEPS,
+  TRIAL_TIMED,
+  ThreadTrial,
+  threadChoiceText,
+  type ThreadChoice,
+} from '../../../src/sandbox/shared/thread-trial';
+
+/** Steps a trial `steps` times on a machine whose step takes `cost(threads, step)` ms; returns the threads each step ran on. */
+function drive(trial: ThreadTrial, bodies: number, steps: number, cost: (threads: number, step: number) => number): number[] {
+  const used: number[] = [];
+  for (let k = 0; k < steps; k++) {
+    const threads = trial.threadsFor(bodies);
+    used.push(threads);
+    trial.record(threads, cost(threads, k));
+  }
+  return used;
+}
+
+describe('ThreadTrial', () => {
+  it('keeps every thread where they step faster, and says so with both figures', () => {
+    const trial = new ThreadTrial(2);
+    drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 5));
+    expect(trial.measuring).toBe(false);
+    expect(trial.threadsFor(10_000)).toBe(2);
+    const c = trial.choice(2);
+    expect(c).toMatchObject({ available: 2, using: 2, allMs: 3, oneMs: 5, bodies: 10_000 });
+    expect(threadChoiceText(c)).toBe('2 threads: the faster here (3.00 ms on 2, 5.00 on 1, at 10,000 bodies)');
+  });
+
+  it('falls back to one thread where every thread is slower (a machine whose cores wait on each other)', () => {
+    const trial = new ThreadTrial(4);
+    drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 4 ? 6.1 : 5.1));
+    expect(trial.threadsFor(10_000)).toBe(1);
+    expect(threadChoiceText(trial.choice(1))).toBe('1 of 4: one thread is faster here (6.10 ms on 4, 5.10 on 1, at 10,000 bodies)');
+  });
+
+  it('keeps threads only for a gain of at least 5 %', () => {
+    const near = new ThreadTrial(2);
+    drive(near, 1000, TRIAL_STEPS, (t) => (t === 2 ? 0.97 : 1));
+    expect(near.threadsFor(1000)).toBe(1);
+    const enough = new ThreadTrial(2);
+    drive(enough, 1000, TRIAL_STEPS, (t) => (t === 2 ? KEEP_GAIN - 0.01 : 1));
+    expect(enough.threadsFor(1000)).toBe(2);
+  });
+
+  it('alternates blocks so that a steady drift costs both sides alike, and drops the steps after each switch', () => {
+    const trial = new ThreadTrial(2);
+    // Every step slower than the one before (a world that grows busier), and the first steps
+    // after each switch far slower still: a trial that timed sides in one block each, or kept
+    // the switch's steps, would pick the side measured first.
+    let last = -1;
+    let sinceSwitch = 0;
+    const used = drive(trial, 5000, TRIAL_STEPS, (t, k) => {
+      sinceSwitch = t === last ? sinceSwitch + 1 : 0;
+      last = t;
+      return 1 + k * 0.05 + (sinceSwitch < TRIAL_SETTLE ? 100 : 0) + (t === 2 ? 0.5 : 0);
+    });
+    const block = TRIAL_SETTLE + TRIAL_TIMED;
+    const sides = Array.from({ length: used.length / block }, (_, b) => used[b * block]);
+    expect(sides).toEqual([2, 1, 1, 2, 1, 2, 2, 1]);
+    // Two threads were 0.5 ms slower at every step: one is kept.
+    expect(trial.threadsFor(5000)).toBe(1);
+    const c = trial.choice(1);
+    expect(c.allMs - c.oneMs).toBeCloseTo(0.5, 9);
+    expect(c.allMs).toBeLessThan(100);
+  });
+
+  it('measures again when the world doubles or halves, not for smaller changes', () => {
+    const trial = new ThreadTrial(2);
+    drive(trial, 1000, TRIAL_STEPS, (t) => (t === 2 ? 2 : 1));
+    expect(trial.threadsFor(1000)).toBe(1);
+    expect(trial.threadsFor(1900)).toBe(1);
+    expect(trial.measuring).toBe(false);
+    trial.threadsFor(2000);
+    expect(trial.measuring).toBe(true);
+    drive(trial, 2000, TRIAL_STEPS, (t) => (t === 2 ? 1 : 2));
+    expect(trial.threadsFor(2000)).toBe(2);
+    expect(trial.choice(2).bodies).toBe(2000);
+    trial.threadsFor(1000);
+    expect(trial.measuring).toBe(true);
+  });
+
+  it('a new world is measured anew', () => {
+    const trial = new ThreadTrial(2);
+    drive(trial, 1000, TRIAL_STEPS, (t) => (t === 2 ? 2 : 1));
+    trial.reset();
+    expect(trial.choice(2).bodies).toBe(0);
+    expect(trial.threadsFor(1000)).toBe(2);
+    expect(trial.measuring).toBe(true);
+  });
+
+  it('does not count a step that ran on another count than its block asked for', () => {
+    const trial = new ThreadTrial(2);
+    for (let k = 0; k < TRIAL_STEPS; k++) {
+      const asked = trial.threadsFor(1000);
+      trial.record(asked === 2 ? 1 : 2, 1); // a world that could not switch
+    }
+    expect(trial.measuring).toBe(true);
+    expect(trial.choice(2).bodies).toBe(0);
+  });
+
+  it("obeys 'all' and 'one' without measuring, and measures again back on 'auto'", () => {
+    const trial = new ThreadTrial(3, 'one');
+    expect(drive(trial, 10_000, 5, () => 1)).toEqual([1, 1, 1, 1, 1]);
+    expect(threadChoiceText(trial.choice(1))).toBe('1 of 3, set by hand');
+    trial.setMode('all');
+    expect(drive(trial, 10_000, 5, () => 1)).toEqual([3, 3, 3, 3, 3]);
+    expect(trial.measuring).toBe(false);
+    expect(threadChoiceText(trial.choice(3))).toBe('3 threads, set by hand');
+    trial.setMode('auto');
+    trial.threadsFor(10_000);
+    expect(trial.measuring).toBe(true);
+    expect(threadChoiceText(trial.choice(3))).toBe('3 of 3, measuring which is faster');
+  });
+
+  it('without a pool there is one thread, whatever the mode', () => {
+    const trial = new ThreadTrial(1, 'all');
+    expect(trial.threadsFor(50_000)).toBe(1);
+    expect(threadChoiceText(trial.choice(1))).toBe('1 thread');
+  });
+
+  it('refuses what it cannot use, naming the value', () => {
+    expect(() => new ThreadTrial(0)).toThrow('available threads must be a whole number ≥ 1, got 0');
+    expect(() => new ThreadTrial(2).setMode('most' as never)).toThrow('threads must be one of auto, all, one, got most');
+  });
+
+  it('times TRIAL_TIMED steps of each block', () => {
+    const trial = new ThreadTrial(2);
+    let timedOnTwo = 0;
+    drive(trial, 1000, TRIAL_STEPS, (t) => {
+      if (t === 2) timedOnTwo++;
+      return t;
+    });
+    expect(timedOnTwo).toBe(4 * (TRIAL_SETTLE + TRIAL_TIMED));
+    const c: ThreadChoice = trial.choice(1);
+    expect([c.allMs, c.oneMs]).toEqual([2, 1]);
+  });
+});
