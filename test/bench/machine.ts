@@ -12,18 +12,15 @@
  * at its working set (a pile of 10,000 bodies holds a few MB; 50,000, about five times that).
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { HANDOFFS, timeHandoff } from './handoff';
 
 interface Job {
   /** Float64 values in the worker's array; 0 for the compute-only loop. */
   values: number;
   /** Passes over the array, or loop turns for the compute-only loop. */
   turns: number;
-  /** For the handoff test: the flags the worker answers on (see `handoff`). */
-  flags?: SharedArrayBuffer;
 }
 
-/** Round trips the handoff test times. */
-const HANDOFFS = 100_000;
 
 /** Compute only: a dependent chain of square roots, no memory traffic. */
 function compute(turns: number): number {
@@ -47,45 +44,7 @@ function scatter(values: number, turns: number): number {
   return s;
 }
 
-/**
- * The worker's side of the handoff test: whenever the main thread writes a new number into
- * flag 0, write it back into flag 16 (another cache line); -1 ends it.
- */
-function answer(flags: Int32Array): void {
-  Atomics.store(flags, 32, 1);
-  for (;;) {
-    const v = Atomics.load(flags, 0);
-    if (v === -1) return;
-    if (v !== Atomics.load(flags, 16)) Atomics.store(flags, 16, v);
-  }
-}
-
-/**
- * Nanoseconds for one thread to see another's write and the answer to come back: a cache line
- * handed from core to core and back. A threaded step pays at least this for every job it hands
- * out (a pile's step hands out about a hundred), so it bounds what a second thread can win.
- */
-async function handoff(): Promise<number> {
-  const flags = new Int32Array(new SharedArrayBuffer(256));
-  const worker = startWorker({ values: 0, turns: 0, flags: flags.buffer as SharedArrayBuffer });
-  const ended = new Promise((resolve) => worker.once('exit', resolve));
-  while (Atomics.load(flags, 32) === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-  const t = performance.now();
-  for (let i = 1; i <= HANDOFFS; i++) {
-    Atomics.store(flags, 0, i);
-    while (Atomics.load(flags, 16) !== i);
-  }
-  const ns = ((performance.now() - t) * 1e6) / HANDOFFS;
-  Atomics.store(flags, 0, -1);
-  await ended;
-  return ns;
-}
-
 function runJob(job: Job): number {
-  if (job.flags !== undefined) {
-    answer(new Int32Array(job.flags));
-    return 0;
-  }
   const t = performance.now();
   if (job.values === 0) compute(job.turns);
   else scatter(job.values, job.turns);
@@ -130,7 +89,7 @@ async function main(): Promise<void> {
     jobs.push({ name: `memory, ${mb} MB each`, job: { values, turns: Math.max(1, Math.round(6e7 / values)) } });
   }
   const trips: number[] = [];
-  for (let k = 0; k < TRIES; k++) trips.push(await handoff());
+  for (let k = 0; k < TRIES; k++) trips.push(await timeHandoff());
   console.log(`# core to core and back (a write seen by the other thread and answered): ${median(trips).toFixed(0)} ns, median of ${TRIES} runs of ${HANDOFFS.toLocaleString('en-US')}`);
   console.log(`# one worker alone, then two at once on the same work, ${TRIES} times (ms, medians; ratio: the slower of the pair over the lone one)`);
   for (const { name, job } of jobs) {

@@ -12,6 +12,7 @@ import { THREADED_ENGINES } from './engine';
 import { formatReport } from './report';
 import { isFailure, type CaseOutcome } from './result';
 import { buildChild } from './build-child';
+import { timeHandoff } from './handoff';
 import { runChild } from './spawn';
 import { fixed, whole } from './table';
 
@@ -42,11 +43,15 @@ function fastestPerCase(runs: readonly CaseOutcome[]): CaseOutcome[] {
   return [...best.values()];
 }
 
-/** Which engines run threaded, at what count; empty when none of them runs. */
-function threadsLine(engines: readonly string[], threads: number): string {
+/**
+ * Which engines run threaded, at what count, and how long a cache line takes from core to core
+ * and back here (handoff.ts: what bounds a threaded step's gain); empty when none of them runs.
+ */
+async function threadsLine(engines: readonly string[], threads: number): Promise<string> {
   const threaded = THREADED_ENGINES.filter((e) => engines.includes(e));
   if (threaded.length === 0) return '';
-  return `\n# threads: ${threaded.join(', ')} on ${threads}; jostle and every other engine on 1`;
+  const ns = await timeHandoff();
+  return `\n# threads: ${threaded.join(', ')} on ${threads}; jostle and every other engine on 1; core to core and back ${ns.toFixed(0)} ns`;
 }
 
 async function main(): Promise<void> {
@@ -57,7 +62,7 @@ async function main(): Promise<void> {
     `one child process per case${options.repeat > 1 ? `, fastest of ${options.repeat} runs` : ''}\n# node ${process.version}, ${cpu}, ${cpus().length} cores, ${new Date().toISOString()}, ` +
     // Other work on the machine skews every figure; the load at the start says how much to trust them.
     `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n# source: ${describeSource()}` +
-    threadsLine(options.engines, options.threads);
+    (await threadsLine(options.engines, options.threads));
   process.stderr.write(`${header}\n`);
   await buildChild();
   const runs: CaseOutcome[] = [];
