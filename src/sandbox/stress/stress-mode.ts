@@ -423,11 +423,14 @@ export class StressMode {
     } else {
       headline = `crowd(${count(f.moving)}): ${count(f.moving)} moving bodies.`;
     }
+    // The choice on one line and the trial's figures on the next: one line would overflow the card.
+    const choice = f?.threadChoice ?? null;
+    const figures = choice === null ? null : threadTrialFigures(choice);
     const lines = [
       `bodies   ${count(f?.moving ?? 0).padStart(8)} moving, ${count((f?.bodies ?? 0) - (f?.moving ?? 0))} static`,
       `physics  ${ms(this.steps.median()).padStart(8)} ms/step   median of ${this.steps.count}, worker`,
-      `threads  ${f?.threadChoice ? threadChoiceHead(f.threadChoice) : threadsText(f)}`,
-      ...(f?.threadChoice && threadTrialFigures(f.threadChoice) !== null ? [`trial    ${threadTrialFigures(f.threadChoice)}`] : []),
+      `threads  ${choice !== null ? threadChoiceHead(choice) : threadsText(f)}`,
+      ...(figures !== null ? [`trial    ${figures}`] : []),
       `render   ${ms(this.renders.median()).padStart(8)} ms/frame  median, main thread`,
       `page     ${rate(this.frameInterval).toFixed(0).padStart(8)} fps       ${rate(this.drawInterval).toFixed(0)} drawn/s, ${count(f?.steps ?? 0)} steps`,
     ];
