@@ -21,7 +21,6 @@ interface Job {
   turns: number;
 }
 
-
 /** Compute only: a dependent chain of square roots, no memory traffic. */
 function compute(turns: number): number {
   let x = 0;

@@ -14,10 +14,9 @@
  * and the median of the rest taken (a collection or another process makes stray slow steps);
  * each side's figure is the mean of its blocks' medians. In that order both sides' blocks have
  * the same mean position (and mean square), so a world that grows steadily slower over the trial
- * costs both sides alike. Threads are kept only when
- * they win by at least KEEP_GAIN: a tie is not worth a second core's power. The trial runs
- * again whenever the moving bodies have doubled or halved since it last ran (a small world
- * never pays for threads; a large one may).
+ * costs both sides alike. Threads are kept only when they win by at least KEEP_GAIN: a tie is
+ * not worth a second core's power. The trial runs again whenever the moving bodies have doubled
+ * or halved since it last ran (a small world never pays for threads; a large one may).
  */
 import { median } from './stress-ramp';
 
@@ -61,6 +60,8 @@ export interface ThreadChoice {
 }
 
 const mean = (v: Float64Array): number => v.reduce((s, x) => s + x, 0) / v.length;
+/** The figures before any trial ended (bodies 0 also says a trial is due). */
+const NO_TRIAL = { allMs: 0, oneMs: 0, bodies: 0 } as const;
 
 export class ThreadTrial {
   private mode: ThreadMode;
@@ -76,7 +77,7 @@ export class ThreadTrial {
   private readonly one = new Float64Array(BLOCKS_EACH);
   private allCount = 0;
   private oneCount = 0;
-  private last = { allMs: 0, oneMs: 0, bodies: 0 };
+  private last: { allMs: number; oneMs: number; bodies: number } = NO_TRIAL;
 
   /** `available`: threads the pool offers, the stepping one included. */
   constructor(
@@ -98,14 +99,14 @@ export class ThreadTrial {
     checkThreadMode(mode);
     this.mode = mode;
     this.block = -1;
-    if (mode === 'auto') this.last = { allMs: 0, oneMs: 0, bodies: 0 };
+    if (mode === 'auto') this.last = NO_TRIAL;
   }
 
   /** Another world: the last trial's figures were not its own, so the next step measures again. */
   reset(): void {
     this.block = -1;
     this.chosen = this.available;
-    this.last = { allMs: 0, oneMs: 0, bodies: 0 };
+    this.last = NO_TRIAL;
   }
 
   /** Threads to step on next, for a world of `bodies` moving bodies; starts a trial when one is due. */
@@ -166,6 +167,13 @@ export function threadChoiceHead(c: ThreadChoice): string {
   if (c.measuring) return `${c.using} of ${c.available}, measuring which is faster`;
   if (c.using === c.available) return `${c.available} threads: the faster here`;
   return `1 of ${c.available}: one thread is faster here`;
+}
+
+/** The count as the ramp's verdict names it: "4 threads", "1 of 4 threads (one stepped faster here)". */
+export function threadChoiceCount(c: ThreadChoice): string {
+  if (c.available < 2) return '1 thread';
+  if (c.using === c.available) return `${c.available} threads`;
+  return `1 of ${c.available} threads (${c.mode === 'one' ? 'set by hand' : 'one stepped faster here'})`;
 }
 
 /** The last trial's figures: "3.25 ms on 2, 2.71 on 1, at 4,800 bodies"; null before a trial ended. */

@@ -19,7 +19,7 @@ import type { Sandbox } from '../sandbox';
 import { readWorldSettings } from '../shared/settings';
 import { StressHud } from './stress-hud';
 import { median, rampOptions, type RampOptions } from '../shared/stress-ramp';
-import { checkThreadMode, threadChoiceHead, threadChoiceText, threadTrialFigures, type ThreadMode } from '../shared/thread-trial';
+import { checkThreadMode, threadChoiceCount, threadChoiceHead, threadChoiceText, threadTrialFigures, type ThreadMode } from '../shared/thread-trial';
 import type { FrameMessage, RampStatus } from '../shared/worker-protocol';
 import { WorkerSession } from '../worker/worker-session';
 
@@ -450,10 +450,8 @@ function threadsText(f: FrameMessage | null): string {
   return (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? '1 thread' : '1 thread (page not cross-origin isolated)';
 }
 
-/** The threads as the ramp's verdict names them: "4 threads", "1 of 4 threads (one stepped faster here)". */
+/** The threads as the ramp's verdict names them (thread-trial.ts's wording where there is a pool). */
 function threadsInVerdict(f: FrameMessage | null): string {
   const c = f?.threadChoice;
-  if (!c || c.available < 2) return threadsText(f);
-  if (c.using === c.available) return `${c.available} threads`;
-  return `1 of ${c.available} threads (${c.mode === 'one' ? 'set by hand' : 'one stepped faster here'})`;
+  return c && c.available > 1 ? threadChoiceCount(c) : threadsText(f);
 }

@@ -10,6 +10,7 @@ import {
   TRIAL_STEPS,
   TRIAL_TIMED,
   ThreadTrial,
+  threadChoiceCount,
   threadChoiceText,
   type ThreadChoice,
 } from '../../../src/sandbox/shared/thread-trial';
@@ -34,6 +35,7 @@ describe('ThreadTrial', () => {
     const c = trial.choice(2);
     expect(c).toMatchObject({ available: 2, using: 2, allMs: 3, oneMs: 5, bodies: 10_000 });
     expect(threadChoiceText(c)).toBe('2 threads: the faster here (3.00 ms on 2, 5.00 on 1, at 10,000 bodies)');
+    expect(threadChoiceCount(c)).toBe('2 threads');
   });
 
   it('falls back to one thread where every thread is slower (a machine whose cores wait on each other)', () => {
@@ -41,6 +43,7 @@ describe('ThreadTrial', () => {
     drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 4 ? 6.1 : 5.1));
     expect(trial.threadsFor(10_000)).toBe(1);
     expect(threadChoiceText(trial.choice(1))).toBe('1 of 4: one thread is faster here (6.10 ms on 4, 5.10 on 1, at 10,000 bodies)');
+    expect(threadChoiceCount(trial.choice(1))).toBe('1 of 4 threads (one stepped faster here)');
   });
 
   it('keeps threads only for a gain of at least 5 %', () => {
@@ -112,6 +115,7 @@ describe('ThreadTrial', () => {
     const trial = new ThreadTrial(3, 'one');
     expect(drive(trial, 10_000, 5, () => 1)).toEqual([1, 1, 1, 1, 1]);
     expect(threadChoiceText(trial.choice(1))).toBe('1 of 3, set by hand');
+    expect(threadChoiceCount(trial.choice(1))).toBe('1 of 3 threads (set by hand)');
     trial.setMode('all');
     expect(drive(trial, 10_000, 5, () => 1)).toEqual([3, 3, 3, 3, 3]);
     expect(trial.measuring).toBe(false);
