@@ -5,11 +5,12 @@
  * A job's range is cut into homes, each home into chunks, and threads claim chunks one at a time
  * from the homes' cursors, the driving thread too, until none are left; the job is over when
  * CHUNKS_DONE reaches the chunk count. Thread t claims from home t first (t mod HOMES), then
- * from the others: a row job split by the bodies' owners (colour.ts) so keeps most of each
- * thread's bodies in its own cache, pass after pass, while a thread that finishes early still
- * takes what is left of the others'. A job with one home is shared as it comes. So a worker that
- * the operating system has put aside (a machine busy with other work) costs the step only the
- * chunk it holds: the others take what it would have done. Each cursor carries the job's tag
+ * from the others. A colour group's rows are cut by their bodies' owners (colour.ts), any other
+ * job's range in equal shares (bodies, pairs and rows all run in body order): so each thread
+ * keeps most of its bodies in its own cache, job after job and pass after pass, while a thread
+ * that finishes early still takes what is left of the others'. So a worker that the operating
+ * system has put aside (a machine busy with other work) costs the step only the chunk it holds:
+ * the others take what it would have done. Each cursor carries the job's tag
  * (its epoch, 15 bits) above the next chunk's index, and a thread claims a chunk by
  * compare-and-swap on the whole word, so a worker waking late can never claim a chunk of a job
  * it has not read (claim.ts).

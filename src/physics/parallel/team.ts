@@ -116,11 +116,14 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
       super.begin(job, from, to);
       return;
     }
+    // One home per thread, in equal shares of the range: thread t starts on the same items
+    // job after job, step after step (bodies, pairs or rows, all in body order), so they stay
+    // in its cache instead of going to whichever thread claimed them first.
     const span = this.span;
-    span[0] = from;
-    span[1] = to;
-    const chunks = Math.min(threads * CHUNKS_PER_THREAD, isBlockJob(job) ? to - from : Math.ceil((to - from) / MIN_CHUNK_ROWS), MAX_CHUNKS);
-    this.publish(job, span, 0, 1, chunks);
+    for (let h = 0; h <= threads; h++) span[h] = from + Math.floor(((to - from) * h) / threads);
+    const share = span[1] - span[0];
+    const chunks = Math.min(CHUNKS_PER_THREAD, isBlockJob(job) ? share : Math.ceil(share / MIN_CHUNK_ROWS), MAX_CHUNKS);
+    this.publish(job, span, 0, threads, chunks);
   }
 
   override join(): number {
@@ -142,8 +145,8 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     return this.finish();
   }
 
-  /** `begin`'s range, as bounds of one home. */
-  private readonly span = new Int32Array(2);
+  /** `begin`'s range, as bounds of one home per thread. */
+  private readonly span = new Int32Array(MAX_THREADS + 1);
   /** The tag of the job `publish` handed out, for `finish` (NO_JOB: none). */
   private publishedTag = NO_JOB;
   /** Chunks of that job, over all its homes. */
