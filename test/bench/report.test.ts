@@ -60,5 +60,8 @@ describe('bench report', () => {
     const restless = formatReport([{ ...jostle, quality: { ...jostle.quality, meanSpeed: 0.1 } }, box2d3], [{ scene: 'pile', count: 5000 }], '# test');
     expect(restless).toMatch(/mean speed 0\.100 vs 0\.060 m\/s \(\+67 %, target within 30 %: settles worse\): NOT met/);
     expect(met).toMatch(/mean speed 0\.070 vs 0\.060 m\/s \(\+17 %, target within 30 %: settles as well\): met/);
+    // The verdicts say they read one run, and name the tools that read more.
+    expect(met).toContain('npm run pairs -- --peer=box2d3');
+    expect(met).toContain('test/bench/settle.ts');
   });
 });

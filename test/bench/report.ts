@@ -140,6 +140,14 @@ function profileTable(outcomes: readonly CaseOutcome[], cases: ReadonlyArray<{ s
 }
 
 /**
+ * Under the targets: each verdict reads one run of each engine, and a pile's final mean speed
+ * one start, which moves by a fifth from seed to seed; the tools that read them more surely.
+ */
+export const TARGETS_NOTE =
+  'Each verdict reads one run of each engine, and one start of a pile (its final mean speed moves by a fifth from seed to seed). ' +
+  'Over runs in alternating pairs: npm run pairs -- --peer=box2d3 --scene=S --size=N; settling over ten starts: npx tsx test/bench/settle.ts --size=N --seeds=10.';
+
+/**
  * The speed issue's targets (issue 13), each checked against this run where it has the cases:
  * Jostle at most a third of Box2D v3's step (box2d3, one thread), with a maximum overlap no
  * worse than its and, on piles, a final mean speed within 30 % of its (settling as well); and
@@ -198,6 +206,6 @@ export function formatReport(
   if (note !== undefined) parts.push(note);
   parts.push(`\n## jostle profile split (median ms per phase, share of the phases' total)\n${profileTable(outcomes, cases)}`);
   const targets = targetLines(outcomes);
-  if (targets.length > 0) parts.push(`\n## targets\n${targets.join('\n')}`);
+  if (targets.length > 0) parts.push(`\n## targets\n${targets.join('\n')}\n${TARGETS_NOTE}`);
   return parts.join('\n');
 }
