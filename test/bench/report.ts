@@ -143,7 +143,7 @@ function profileTable(outcomes: readonly CaseOutcome[], cases: ReadonlyArray<{ s
  * Under the targets: each verdict reads one run of each engine, and a pile's final mean speed
  * one start, which moves by a fifth from seed to seed; the tools that read them more surely.
  */
-export const TARGETS_NOTE =
+const TARGETS_NOTE =
   'Each verdict reads one run of each engine, and one start of a pile (its final mean speed moves by a fifth from seed to seed). ' +
   'Over runs in alternating pairs: npm run pairs -- --peer=box2d3 --scene=S --size=N; settling over ten starts: npx tsx test/bench/settle.ts --size=N --seeds=10.';
 

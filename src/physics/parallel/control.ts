@@ -8,9 +8,9 @@
  * from the others. A colour group's rows are cut by their bodies' owners (colour.ts), any other
  * job's range in equal shares (bodies, pairs and rows all run in body order): so each thread
  * keeps most of its bodies in its own cache, job after job and pass after pass, while a thread
- * that finishes early still takes what is left of the others'. So a worker that the operating
- * system has put aside (a machine busy with other work) costs the step only the chunk it holds:
- * the others take what it would have done. Each cursor carries the job's tag
+ * that finishes early still takes what is left of the others'. A worker that the operating
+ * system has put aside (a machine busy with other work) so costs the step only the chunk it
+ * holds: the others take what it would have done. Each cursor carries the job's tag
  * (its epoch, 15 bits) above the next chunk's index, and a thread claims a chunk by
  * compare-and-swap on the whole word, so a worker waking late can never claim a chunk of a job
  * it has not read (claim.ts).
