@@ -72,6 +72,9 @@ export interface RampResult {
 /** What the ramp wants after a step. */
 export type RampAction = 'add' | 'step' | 'done';
 
+/** A step or frame time for the stress card: two decimals under 10 ms, one above. */
+export const formatMs = (v: number): string => v.toFixed(v < 10 ? 2 : 1);
+
 /** The median of the first `count` values of `values`; NaN when `count` is 0. Allocates a sorted copy. */
 export function median(values: ArrayLike<number>, count = values.length): number {
   if (count <= 0) return NaN;

@@ -15,10 +15,10 @@
  * each side's figure is the mean of its blocks' medians. In that order both sides' blocks have
  * the same mean position (and mean square), so a world that grows steadily slower over the trial
  * costs both sides alike. Threads are kept only when they win by at least KEEP_GAIN: a tie is
- * not worth a second core's power. The trial runs again whenever the moving bodies have doubled
+ * not worth a second core's power. The trial runs again whenever the bodies have doubled
  * or halved since it last ran (a small world never pays for threads; a large one may).
  */
-import { median } from './stress-ramp';
+import { formatMs as ms, median } from './stress-ramp';
 
 /** What the user asked for: measure ('auto'), every thread the pool has ('all'), or one ('one'). */
 export const THREAD_MODES = ['auto', 'all', 'one'] as const;
@@ -41,7 +41,7 @@ export const TRIAL_TIMED = 12;
 export const TRIAL_STEPS = ORDER.length * (TRIAL_SETTLE + TRIAL_TIMED);
 /** Threads are kept when their median step is at most this share of one thread's. */
 export const KEEP_GAIN = 0.95;
-/** The trial runs again when the moving bodies change by this factor either way. */
+/** The trial runs again when the bodies change by this factor either way. */
 export const RETRY_FACTOR = 2;
 
 /** Where the choice stands: sent with every frame, shown in the stress HUD and the ramp's verdict. */
@@ -53,7 +53,7 @@ export interface ThreadChoice {
   using: number;
   /** A trial is timing both now. */
   measuring: boolean;
-  /** The last trial's median step on every thread and on one, ms, and the moving bodies it ran at (0: no trial ended yet). */
+  /** The last trial's median step on every thread and on one, ms, and the bodies it ran at (0: no trial ended yet). */
   allMs: number;
   oneMs: number;
   bodies: number;
@@ -109,7 +109,7 @@ export class ThreadTrial {
     this.last = NO_TRIAL;
   }
 
-  /** Threads to step on next, for a world of `bodies` moving bodies; starts a trial when one is due. */
+  /** Threads to step on next, for a world of `bodies` bodies; starts a trial when one is due. */
   threadsFor(bodies: number): number {
     if (this.available < 2 || this.mode === 'one') return 1;
     if (this.mode === 'all') return this.available;
@@ -157,7 +157,6 @@ export class ThreadTrial {
   }
 }
 
-const ms = (v: number): string => v.toFixed(v < 10 ? 2 : 1);
 
 /** The choice in a few words, for the HUD's threads line: "2 threads: the faster here", "1 of 2: one thread is faster here". */
 export function threadChoiceHead(c: ThreadChoice): string {

@@ -18,7 +18,7 @@ import { showSceneNote } from '../ui/scene-note';
 import type { Sandbox } from '../sandbox';
 import { readWorldSettings } from '../shared/settings';
 import { StressHud } from './stress-hud';
-import { median, rampOptions, type RampOptions } from '../shared/stress-ramp';
+import { formatMs as ms, median, rampOptions, type RampOptions } from '../shared/stress-ramp';
 import { checkThreadMode, threadChoiceCount, threadChoiceHead, threadChoiceText, threadTrialFigures, type ThreadMode } from '../shared/thread-trial';
 import type { FrameMessage, RampStatus } from '../shared/worker-protocol';
 import { WorkerSession } from '../worker/worker-session';
@@ -97,7 +97,6 @@ class Window {
 const smooth = (average: number, sample: number): number => (average === 0 ? sample : average + (sample - average) * 0.1);
 const rate = (interval: number): number => (interval > 0 ? 1 / interval : 0);
 const count = (n: number): string => n.toLocaleString('en-US');
-const ms = (v: number): string => v.toFixed(v < 10 ? 2 : 1);
 
 export class StressMode {
   readonly hud = new StressHud();
