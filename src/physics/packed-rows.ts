@@ -95,8 +95,9 @@ export function solvePackedRows(store: BodyStore, contacts: ContactBuffer, from:
     const ma = invMass[ia];
     const mb = invMass[ib];
     let changed = false;
+    // Stored either way, as the kernel does (row-passes.ts): no change means next equals old.
+    packed[k + PK_IMPULSE] = next;
     if (d !== 0) {
-      packed[k + PK_IMPULSE] = next;
       move(vx, vy, ia, ib, ma, mb, d, cnx, cny);
       changed = true;
     }

@@ -116,9 +116,12 @@ export const op = {
   f64x2Abs: [0xfd, 0xec, 0x01],
   f64x2ReplaceLane: (lane: number): number[] => [0xfd, 0x22, lane],
   /** Lane by lane comparisons of two f64x2: all ones where true. */
+  f64x2Ne: [0xfd, 0x48],
   f64x2Lt: [0xfd, 0x49],
   f64x2Gt: [0xfd, 0x4a],
   v128Or: [0xfd, 0x50],
+  /** v128.bitselect(a, b, mask): a's bits where the mask's are set, b's elsewhere (no branch). */
+  v128Bitselect: [0xfd, 0x52],
   /** 1 if any bit of the vector is set. */
   v128AnyTrue: [0xfd, 0x53],
   /** The two low f32 lanes, widened exactly to an f64x2. */
