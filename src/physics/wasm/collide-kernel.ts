@@ -124,13 +124,16 @@ export function collideKernel(): FunctionDef {
     ...absMinus('dy', 'ch'), op.set(L.qy),
     ...positive('qx'), op.set(L.mx),
     ...positive('qy'), op.set(L.my),
-    op.get(L.qx), op.get(L.qy), op.get(L.qx), op.get(L.qy), op.f64Gt, op.select, op.set(L.inner),
+    // max(qx, qy) as f64.max, where `csoOverlap` has qx > qy ? qx : qy: the same, as neither
+    // is ever -0 (|d| - c is not) or NaN. Not a wasm select: V8 makes a float select a branch,
+    // and this one (like the bound's and the signs' below) is a coin toss in a pile.
+    op.get(L.qx), op.get(L.qy), op.f64Max, op.set(L.inner),
     // A pair far apart by a bound on its separation needs no square root. The bound: the
     // larger of inner and (qx + qy)·0.7071 (under 1/√2, so below the corner's distance by far
     // more than rounding), less cr; in a face region it is the separation, to the bit. Far by
     // the bound is far by the separation (rounding is monotonic), so the verdicts are the same.
     op.get(L.qx), op.get(L.qy), op.f64Add, op.f64(0.7071), op.f64Mul, op.set(L.bound),
-    op.get(L.inner), op.get(L.bound), op.get(L.inner), op.get(L.bound), op.f64Gt, op.select, op.get(L.cr), op.f64Sub, op.set(L.bound),
+    op.get(L.inner), op.get(L.bound), op.f64Max, op.get(L.cr), op.f64Sub, op.set(L.bound),
     ...skipIfFar('bound'),
     op.get(L.cr), ...squares('mx', 'my'), op.f64Sqrt, op.f64Sub,
     op.get(L.inner), op.get(L.inner), op.f64Abs, op.f64Sub, op.f64(0.5), op.f64Mul, op.f64Sub,
@@ -140,8 +143,9 @@ export function collideKernel(): FunctionDef {
     // The normal, as roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr).
     op.get(L.cw), op.get(L.dx), op.f64Abs, op.f64Sub, op.set(L.ox),
     op.get(L.ch), op.get(L.dy), op.f64Abs, op.f64Sub, op.set(L.oy),
-    op.f64(-1), op.f64(1), op.get(L.dx), op.f64(0), op.f64Lt, op.select, op.set(L.sx),
-    op.f64(-1), op.f64(1), op.get(L.dy), op.f64(0), op.f64Lt, op.select, op.set(L.sy),
+    // d < 0 ? -1 : 1, as 1 - 2·(d < 0) in integers.
+    op.i32(1), op.get(L.dx), op.f64(0), op.f64Lt, op.i32(1), op.i32Shl, op.i32Sub, op.f64ConvertI32, op.set(L.sx),
+    op.i32(1), op.get(L.dy), op.f64(0), op.f64Lt, op.i32(1), op.i32Shl, op.i32Sub, op.f64ConvertI32, op.set(L.sy),
     op.i32(0), op.set(L.fixup),
     op.get(L.ox), op.f64(0), op.f64Lt, op.get(L.oy), op.f64(0), op.f64Lt, op.i32And,
     op.if,

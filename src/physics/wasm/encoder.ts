@@ -82,9 +82,13 @@ export const op = {
   f64Mul: [0xa2],
   f64Div: [0xa3],
   f64Abs: [0x99],
+  f64Min: [0xa4],
+  f64Max: [0xa5],
   f64Neg: [0x9a],
   f64Sqrt: [0x9f],
   f32DemoteF64: [0xb6],
+  /** f64.convert_i32_s: a signed i32, exactly. */
+  f64ConvertI32: [0xb7],
   f64Eq: [0x61],
   f64Ne: [0x62],
   f64Lt: [0x63],
