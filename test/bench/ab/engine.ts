@@ -32,7 +32,16 @@ if (!isMainThread && parentPort !== null && handleThreadMessage !== undefined) {
   });
 }
 
-const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile };
+/**
+ * The benchmark's pile with the sandbox's default friction (0.6) on every body: the bench's
+ * scenes are frictionless, like its peers, but a user's pile rubs.
+ */
+function frictionPile(world: World, options: { count: number }): void {
+  pile(world, options);
+  for (const body of world.getBodies()) body.setFriction(0.6);
+}
+
+const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile, 'friction-pile': frictionPile };
 
 /** Builds `scene` with `count` bodies, stepping on `pool`'s threads too when given; throws on an unknown scene name. */
 export function makeWorld(scene: string, count: number, pool: ThreadPool | null = null): AbWorld {
