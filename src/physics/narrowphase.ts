@@ -70,8 +70,9 @@ export function roundedRectOverlap(
 ): number {
   const dx = px - cx;
   const dy = py - cy;
-  const sx = dx < 0 ? -1 : 1;
-  const sy = dy < 0 ? -1 : 1;
+  // dx < 0 ? -1 : 1 without a branch (see csoOverlap).
+  const sx = 1 - 2 * +(dx < 0);
+  const sy = 1 - 2 * +(dy < 0);
   const ox = halfWidth - Math.abs(dx);
   const oy = halfHeight - Math.abs(dy);
   if (ox < 0 && oy < 0) {
@@ -125,6 +126,9 @@ export function pointVsRoundedRect(
   return roundedRectOverlap(px, py, cx, cy, halfWidth, halfHeight, radius, out) >= 0;
 }
 
+/** Scratch for picking one of two numbers by a comparison without a branch. */
+const PICK = new Float64Array(2);
+
 /**
  * The overlap of `roundedRectOverlap` for the offset (dx, dy) of a point from the centre, without
  * its branches: with q = |d| - half extents, the distance to the inner rectangle is |max(q, 0)|
@@ -137,7 +141,11 @@ export function csoOverlap(dx: number, dy: number, halfWidth: number, halfHeight
   const qy = Math.abs(dy) - halfHeight;
   const mx = (qx + Math.abs(qx)) * 0.5;
   const my = (qy + Math.abs(qy)) * 0.5;
-  const inner = qx > qy ? qx : qy;
+  // max(qx, qy), picked from a two-slot table by the comparison: V8 makes `qx > qy ? qx : qy`
+  // (and Math.max) a branch, and which is larger is a coin toss from pair to pair.
+  PICK[0] = qy;
+  PICK[1] = qx;
+  const inner = PICK[+(qx > qy)];
   return radius - Math.sqrt(mx * mx + my * my) - (inner - Math.abs(inner)) * 0.5;
 }
 
