@@ -65,6 +65,8 @@ const listRow = (flags: Name, bit: number, list: Name, count: Name): number[][] 
   op.get(L[count]), op.i32(1), op.i32Add, op.set(L[count]),
   op.end,
 ];
+/** (a < b ? b : a) without a branch: f64x2.pmax over the two splatted, lane 0. */
+const pmax = (a: Name, b: Name): number[][] => [op.get(L[a]), op.f64x2Splat, op.get(L[b]), op.f64x2Splat, op.f64x2Pmax, op.f64x2Lane(0)];
 /** a·a + b·b. */
 const squares = (a: Name, b: Name): number[][] => [op.get(L[a]), op.get(L[a]), op.f64Mul, op.get(L[b]), op.get(L[b]), op.f64Mul, op.f64Add];
 
@@ -124,16 +126,16 @@ export function collideKernel(): FunctionDef {
     ...absMinus('dy', 'ch'), op.set(L.qy),
     ...positive('qx'), op.set(L.mx),
     ...positive('qy'), op.set(L.my),
-    // max(qx, qy) as f64.max, where `csoOverlap` has qx > qy ? qx : qy: the same, as neither
-    // is ever -0 (|d| - c is not) or NaN. Not a wasm select: V8 makes a float select a branch,
-    // and this one (like the bound's and the signs' below) is a coin toss in a pile.
-    op.get(L.qx), op.get(L.qy), op.f64Max, op.set(L.inner),
+    // max(qx, qy), as `csoOverlap`'s qx > qy ? qx : qy: f64x2.pmax(qy, qx), lane 0, which is
+    // (qy < qx ? qx : qy), one instruction. Not a wasm select nor f64.max: V8 makes both a
+    // branch, and which is larger (like the bound's max and the signs below) is a coin toss.
+    ...pmax('qy', 'qx'), op.set(L.inner),
     // A pair far apart by a bound on its separation needs no square root. The bound: the
     // larger of inner and (qx + qy)·0.7071 (under 1/√2, so below the corner's distance by far
     // more than rounding), less cr; in a face region it is the separation, to the bit. Far by
     // the bound is far by the separation (rounding is monotonic), so the verdicts are the same.
     op.get(L.qx), op.get(L.qy), op.f64Add, op.f64(0.7071), op.f64Mul, op.set(L.bound),
-    op.get(L.inner), op.get(L.bound), op.f64Max, op.get(L.cr), op.f64Sub, op.set(L.bound),
+    ...pmax('bound', 'inner'), op.get(L.cr), op.f64Sub, op.set(L.bound),
     ...skipIfFar('bound'),
     op.get(L.cr), ...squares('mx', 'my'), op.f64Sqrt, op.f64Sub,
     op.get(L.inner), op.get(L.inner), op.f64Abs, op.f64Sub, op.f64(0.5), op.f64Mul, op.f64Sub,

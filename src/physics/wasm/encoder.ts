@@ -82,8 +82,6 @@ export const op = {
   f64Mul: [0xa2],
   f64Div: [0xa3],
   f64Abs: [0x99],
-  f64Min: [0xa4],
-  f64Max: [0xa5],
   f64Neg: [0x9a],
   f64Sqrt: [0x9f],
   f32DemoteF64: [0xb6],
@@ -95,6 +93,12 @@ export const op = {
   f64Gt: [0x64],
   f64Le: [0x65],
   f64Ge: [0x66],
+  /**
+   * select(a, b, condition). V8 compiles an i32 select without a branch, but an f64 or v128
+   * select (and f64.max and min) as a branch: where the condition is data a branch predictor
+   * cannot guess, pick a float with f64x2.pmax or v128.bitselect instead (the bench README
+   * has the figures).
+   */
   select: [0x1b],
   /** Blocks with no result. */
   block: [0x02, 0x40],
@@ -118,6 +122,8 @@ export const op = {
   f64x2Mul: [0xfd, 0xf2, 0x01],
   f64x2Neg: [0xfd, 0xed, 0x01],
   f64x2Abs: [0xfd, 0xec, 0x01],
+  /** f64x2.pmax(a, b): lane by lane a < b ? b : a, one instruction (maxpd) with no branch. */
+  f64x2Pmax: [0xfd, 0xf7, 0x01],
   f64x2ReplaceLane: (lane: number): number[] => [0xfd, 0x22, lane],
   /** Lane by lane comparisons of two f64x2: all ones where true. */
   f64x2Ne: [0xfd, 0x48],
