@@ -109,15 +109,15 @@ function move(L: { pa: number; pb: number; ma: number; mb: number; va: number; v
  * the row's `field` either way (a zero change means `next` equals what the field held).
  */
 function moveWhere(
-  L: { k: number; pa: number; pb: number; ma: number; mb: number; va: number; vb: number; dt: number; ua: number },
+  L: { k: number; pa: number; pb: number; ma: number; mb: number; va: number; vb: number; dt: number; mask: number },
   delta: number, next: number, field: number, t: number[][],
 ): number[][] {
   return [
     op.get(L.k), op.get(next), op.store(field),
-    op.get(delta), op.f64x2Splat, op.f64(0), op.f64x2Splat, op.f64x2Ne, op.set(L.ua),
+    op.get(delta), op.f64x2Splat, op.f64(0), op.f64x2Splat, op.f64x2Ne, op.set(L.mask),
     op.get(delta), op.f64x2Splat, ...t, op.f64x2Mul, op.set(L.dt),
-    op.get(L.va), op.get(L.dt), op.get(L.ma), op.f64x2Splat, op.f64x2Mul, op.f64x2Sub, op.get(L.va), op.get(L.ua), op.v128Bitselect, op.set(L.va),
-    op.get(L.vb), op.get(L.dt), op.get(L.mb), op.f64x2Splat, op.f64x2Mul, op.f64x2Add, op.get(L.vb), op.get(L.ua), op.v128Bitselect, op.set(L.vb),
+    op.get(L.va), op.get(L.dt), op.get(L.ma), op.f64x2Splat, op.f64x2Mul, op.f64x2Sub, op.get(L.va), op.get(L.mask), op.v128Bitselect, op.set(L.va),
+    op.get(L.vb), op.get(L.dt), op.get(L.mb), op.f64x2Splat, op.f64x2Mul, op.f64x2Add, op.get(L.vb), op.get(L.mask), op.v128Bitselect, op.set(L.vb),
     op.get(L.pa), op.get(L.va), op.storeV(0),
     op.get(L.pb), op.get(L.vb), op.storeV(0),
   ];
@@ -134,7 +134,7 @@ function solveKernel(): FunctionDef {
   const params = ['rows', 'from', 'to', 'bodies', 'masses', 'omega'] as const;
   const ints = ['k', 'end', 'ia', 'ib', 'pa', 'pb', 'changes', 'changed'] as const;
   const floats = ['m', 'mu', 'old', 'next', 'd', 'ma', 'mb', 'limit', 'oldT', 'nextT', 'e'] as const;
-  const vectors = ['n', 't', 'va', 'vb', 'dt', 'rel', 'ua'] as const;
+  const vectors = ['n', 't', 'va', 'vb', 'dt', 'rel', 'mask'] as const;
   const L = localsOf(params, [...ints, ...floats, ...vectors]);
   const n = [op.get(L.n)];
   const t = [op.get(L.t)];
