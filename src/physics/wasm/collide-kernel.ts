@@ -67,6 +67,8 @@ const listRow = (flags: Name, bit: number, list: Name, count: Name): number[][] 
 ];
 /** (a < b ? b : a) without a branch: f64x2.pmax over the two splatted, lane 0. */
 const pmax = (a: Name, b: Name): number[][] => [op.get(L[a]), op.f64x2Splat, op.get(L[b]), op.f64x2Splat, op.f64x2Pmax, op.f64x2Lane(0)];
+/** d < 0 ? -1 : 1 without a branch: 1 - 2·(d < 0) in integers, made f64. */
+const sign = (d: Name): number[][] => [op.i32(1), op.get(L[d]), op.f64(0), op.f64Lt, op.i32(1), op.i32Shl, op.i32Sub, op.f64ConvertI32];
 /** a·a + b·b. */
 const squares = (a: Name, b: Name): number[][] => [op.get(L[a]), op.get(L[a]), op.f64Mul, op.get(L[b]), op.get(L[b]), op.f64Mul, op.f64Add];
 
@@ -145,9 +147,8 @@ export function collideKernel(): FunctionDef {
     // The normal, as roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr).
     op.get(L.cw), op.get(L.dx), op.f64Abs, op.f64Sub, op.set(L.ox),
     op.get(L.ch), op.get(L.dy), op.f64Abs, op.f64Sub, op.set(L.oy),
-    // d < 0 ? -1 : 1, as 1 - 2·(d < 0) in integers.
-    op.i32(1), op.get(L.dx), op.f64(0), op.f64Lt, op.i32(1), op.i32Shl, op.i32Sub, op.f64ConvertI32, op.set(L.sx),
-    op.i32(1), op.get(L.dy), op.f64(0), op.f64Lt, op.i32(1), op.i32Shl, op.i32Sub, op.f64ConvertI32, op.set(L.sy),
+    ...sign('dx'), op.set(L.sx),
+    ...sign('dy'), op.set(L.sy),
     op.i32(0), op.set(L.fixup),
     op.get(L.ox), op.f64(0), op.f64Lt, op.get(L.oy), op.f64(0), op.f64Lt, op.i32And,
     op.if,

@@ -91,22 +91,23 @@ function overRows(L: { rows: number; from: number; to: number; k: number; end: n
 /**
  * `pair -= d·(tx, ty)·ma` for body a and `+= d·(tx, ty)·mb` for body b, as `move` in
  * packed-rows.ts (d·tx·ma: (d·tx)·ma, the same rounding), with each pair (held in `va`, `vb`)
- * as the two lanes of one vector; stored back.
+ * as the two lanes of one vector; stored back. With `mask` (a v128 local), only where its bits
+ * are set: elsewhere v128.bitselect keeps each pair as it was, every bit (a -0 too).
  */
-function move(L: { pa: number; pb: number; ma: number; mb: number; va: number; vb: number; dt: number }, d: number, t: number[][]): number[][] {
+function move(L: { pa: number; pb: number; ma: number; mb: number; va: number; vb: number; dt: number }, d: number, t: number[][], mask?: number): number[][] {
+  const keep = (pair: number): number[][] => (mask === undefined ? [] : [op.get(pair), op.get(mask), op.v128Bitselect]);
   return [
     op.get(d), op.f64x2Splat, ...t, op.f64x2Mul, op.set(L.dt),
-    op.get(L.va), op.get(L.dt), op.get(L.ma), op.f64x2Splat, op.f64x2Mul, op.f64x2Sub, op.set(L.va),
-    op.get(L.vb), op.get(L.dt), op.get(L.mb), op.f64x2Splat, op.f64x2Mul, op.f64x2Add, op.set(L.vb),
+    op.get(L.va), op.get(L.dt), op.get(L.ma), op.f64x2Splat, op.f64x2Mul, op.f64x2Sub, ...keep(L.va), op.set(L.va),
+    op.get(L.vb), op.get(L.dt), op.get(L.mb), op.f64x2Splat, op.f64x2Mul, op.f64x2Add, ...keep(L.vb), op.set(L.vb),
     op.get(L.pa), op.get(L.va), op.storeV(0),
     op.get(L.pb), op.get(L.vb), op.storeV(0),
   ];
 }
 
 /**
- * `applyChange` without a branch: `move` by `delta`, each body's pair kept as it was where
- * `delta` is zero (so every bit is as the branch leaves it, a -0 too), and `next` stored in
- * the row's `field` either way (a zero change means `next` equals what the field held).
+ * `applyChange` without a branch: `next` stored in the row's `field` either way (a zero change
+ * means `next` equals what the field held), and `move` by `delta` masked to where it is not zero.
  */
 function moveWhere(
   L: { k: number; pa: number; pb: number; ma: number; mb: number; va: number; vb: number; dt: number; mask: number },
@@ -115,11 +116,7 @@ function moveWhere(
   return [
     op.get(L.k), op.get(next), op.store(field),
     op.get(delta), op.f64x2Splat, op.f64(0), op.f64x2Splat, op.f64x2Ne, op.set(L.mask),
-    op.get(delta), op.f64x2Splat, ...t, op.f64x2Mul, op.set(L.dt),
-    op.get(L.va), op.get(L.dt), op.get(L.ma), op.f64x2Splat, op.f64x2Mul, op.f64x2Sub, op.get(L.va), op.get(L.mask), op.v128Bitselect, op.set(L.va),
-    op.get(L.vb), op.get(L.dt), op.get(L.mb), op.f64x2Splat, op.f64x2Mul, op.f64x2Add, op.get(L.vb), op.get(L.mask), op.v128Bitselect, op.set(L.vb),
-    op.get(L.pa), op.get(L.va), op.storeV(0),
-    op.get(L.pb), op.get(L.vb), op.storeV(0),
+    ...move(L, delta, t, L.mask),
   ];
 }
 
