@@ -413,7 +413,14 @@ export class World {
     if (this.stepping) throw new Error('step: called from inside a step or a contact listener');
     this.stepping = true;
     try {
-      this.runStep(dt);
+      // The threads spin between the step's jobs, not through its listeners.
+      const runner = this.runner;
+      runner.stepBegins();
+      try {
+        this.runStep(dt);
+      } finally {
+        runner.stepEnds();
+      }
       this.dispatchEvents();
     } finally {
       this.stepping = false;

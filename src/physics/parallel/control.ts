@@ -30,6 +30,11 @@ export const C_EPOCH = 0;
 export const C_SLEEPING = 1;
 /** Workers that have gone back to their event loop after a JOB_PARK. */
 export const C_PARKED = 2;
+/**
+ * 1 while the driving thread steps the world: a worker then keeps spinning between jobs rather
+ * than sleeping (see `waitWhileEqual`), as the step's next job is never far off.
+ */
+export const C_STEPPING = 3;
 
 /** Chunks finished, over every home: the driver spins on it at a job's end. */
 export const C_CHUNKS_DONE = 16;
@@ -93,13 +98,31 @@ export function cursorOf(epoch: number): number {
 /** Polls before sleeping: tens of microseconds of spinning. */
 const SPIN = 1 << 14;
 
-/** Waits until ctl[slot] differs from `value` (spinning, then sleeping); returns the new value. */
+/**
+ * Longest a worker spins while the world steps (ms): past it, it sleeps all the same (a driving
+ * thread stopped in a debugger mid-step should not keep a core busy).
+ */
+export const STEP_SPIN_MS = 50;
+
+/**
+ * Waits until ctl[slot] differs from `value` and returns the new value: spinning, then sleeping
+ * in `Atomics.wait`. A worker (`sleeping` is the slot that counts sleepers; -1 for the driving
+ * thread) spins on while C_STEPPING is set: waking a sleeping thread costs tens to hundreds of
+ * microseconds, more than most jobs take, and within a step the next job comes after at most
+ * the driving thread's stretch of work alone (the broadphase's moves, the colouring).
+ */
 export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sleeping: number): number {
-  for (let k = 0; k < SPIN; k++) {
-    const v = Atomics.load(ctl, slot);
-    if (v !== value) return v;
-  }
+  let started = -1;
   for (;;) {
+    for (let k = 0; k < SPIN; k++) {
+      const v = Atomics.load(ctl, slot);
+      if (v !== value) return v;
+    }
+    if (sleeping >= 0 && Atomics.load(ctl, C_STEPPING) === 1) {
+      const now = performance.now();
+      if (started < 0) started = now;
+      if (now - started < STEP_SPIN_MS) continue;
+    }
     if (sleeping >= 0) Atomics.add(ctl, sleeping, 1);
     Atomics.wait(ctl, slot, value, 1000);
     if (sleeping >= 0) Atomics.sub(ctl, sleeping, 1);

@@ -162,6 +162,10 @@ export interface StepRunner {
   begin(job: number, from: number, to: number): void;
   /** Finishes the job `begin` started (claiming what the workers have not) and returns its count. */
   join(): number;
+  /** Says a step starts: a team keeps its workers spinning between the jobs until `stepEnds`. */
+  stepBegins(): void;
+  /** Says the step is over (also when it threw). */
+  stepEnds(): void;
   /** Makes `partials` hold at least `blocks` values. */
   reservePartials(blocks: number): void;
 }

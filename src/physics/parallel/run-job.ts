@@ -117,6 +117,14 @@ export abstract class ViewsRunner {
     return this.run(job, bounds[first], bounds[first + homes]);
   }
 
+  stepBegins(): void {
+    // No threads to keep awake.
+  }
+
+  stepEnds(): void {
+    // No threads to keep awake.
+  }
+
   abstract run(job: number, from: number, to: number): number;
 
   reservePartials(blocks: number): void {

@@ -21,6 +21,7 @@ import {
   C_PARKED,
   C_RESULT,
   C_SLEEPING,
+  C_STEPPING,
   JOB_PARK,
   MAX_CHUNKS,
   MAX_THREADS,
@@ -193,6 +194,21 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     const failure = takeFailure(ctl);
     if (failure !== null) throw failure;
     return Atomics.load(ctl, C_RESULT);
+  }
+
+  /**
+   * A step starts: the workers spin between its jobs instead of sleeping, and those asleep now
+   * are woken, so that they are up by the step's first jobs.
+   */
+  override stepBegins(): void {
+    const ctl = this.ctl;
+    Atomics.store(ctl, C_STEPPING, 1);
+    if (Atomics.load(ctl, C_SLEEPING) > 0) Atomics.notify(ctl, C_EPOCH);
+  }
+
+  /** The step is over: the workers may sleep again once their spin runs out. */
+  override stepEnds(): void {
+    Atomics.store(this.ctl, C_STEPPING, 0);
   }
 
   /** Sends the workers back to their event loops (to stop, or to take new buffers). */
