@@ -16,6 +16,7 @@
 import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
+import { MAX_THREADS } from './parallel/control.js';
 
 /**
  * Colours before the overflow group: colour 0, for rows with a static body only, then 32 more,
@@ -133,12 +134,65 @@ export class RowColours {
    * kernel's phases itself, with `homes` > 1 (one per thread, bodies [0, end)): see `splitHomes`.
    * @internal
    */
-  tookKernelColours(contacts: ContactBuffer, homes = 1, end = 0): void {
-    contacts.colourStart.set(((contacts.kernels as RowKernels).collideRegions as CollideRegions).colourStart);
+  tookKernelColours(contacts: ContactBuffer, homes = 1): void {
+    const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
     contacts.homes = 1;
-    if (homes > 1) splitHomes(contacts, homes, end);
+    contacts.borderRows = false;
+    if (homes > 1) {
+      takeHomeGroups(contacts, regions.homeGroupEnds, homes, this.perHome);
+      this.balanceHomes(homes);
+    } else {
+      contacts.colourStart.set(regions.colourStart);
+    }
     contacts.frontier.invalidate();
   }
+
+  /** Where each home's bodies start (home h is bodies [cuts[h], cuts[h + 1])), for `cutHomes` homes over bodies [0, cutEnd). */
+  private readonly cuts = new Int32Array(MAX_THREADS + 1);
+  private cutHomes = 0;
+  private cutEnd = 0;
+  /** Rows per home in the last colouring by homes. */
+  private readonly perHome = new Int32Array(MAX_THREADS);
+
+  /**
+   * Writes each body's home to `homeOf` for a colouring by `homes` homes over bodies [0, end):
+   * equal shares of the bodies at first, then cut where the last colouring's rows were even
+   * (`balanceHomes`), so that each thread solves as many rows; a new thread count or body end
+   * starts from equal shares again.
+   */
+  writeHomes(homeOf: Uint8Array, homes: number, end: number): void {
+    const cuts = this.cuts;
+    if (this.cutHomes !== homes || this.cutEnd !== end) {
+      for (let h = 0; h <= homes; h++) cuts[h] = Math.ceil((h * end) / homes);
+      this.cutHomes = homes;
+      this.cutEnd = end;
+    }
+    for (let h = 0; h < homes; h++) homeOf.fill(h, cuts[h], cuts[h + 1]);
+  }
+
+  /**
+   * Moves the cuts so that each home would have held as many of the last colouring's rows: the
+   * rows over the bodies taken as spread evenly within each home, each new cut is where that
+   * line reaches its share.
+   */
+  private balanceHomes(homes: number): void {
+    const { cuts, perHome } = this;
+    let total = 0;
+    for (let h = 0; h < homes; h++) total += perHome[h];
+    if (total === 0) return;
+    let h = 0;
+    let before = 0;
+    const next = this.nextCuts;
+    for (let j = 1; j < homes; j++) {
+      const target = (j * total) / homes;
+      while (h < homes - 1 && before + perHome[h] < target) before += perHome[h++];
+      const share = perHome[h] === 0 ? 0 : (target - before) / perHome[h];
+      next[j] = Math.round(cuts[h] + share * (cuts[h + 1] - cuts[h]));
+    }
+    for (let j = 1; j < homes; j++) cuts[j] = Math.min(Math.max(next[j], cuts[j - 1]), cuts[homes]);
+  }
+
+  private readonly nextCuts = new Int32Array(MAX_THREADS);
 
   /** Clears the masks and counts (each row's colour and the colour order grow with the rows: `ContactBuffer.reserve`). */
   private prepare(store: BodyStore, contacts: ContactBuffer): void {
@@ -189,6 +243,7 @@ export class RowColours {
     const colour = contacts.colour;
     for (let k = 0; k <= COLOUR_COUNT; k++) start[k + 1] += start[k];
     contacts.homes = homes;
+    contacts.borderRows = false;
     const frontier = contacts.frontier;
     const listed = frontier.invalidate();
     const order = contacts.order;
@@ -236,33 +291,30 @@ export function useRowOrder(contacts: ContactBuffer): void {
 }
 
 /**
- * Homes for the kernel's colour order, without sorting it again: within a colour its rows are
- * in row order, which is pair order, and the pair cache sorts its pairs by first body (as it
- * rebuilds the tree; pairs found since are appended), so each colour splits where its rows'
- * first body reaches the next home's first body (by binary search). The home of a row is then
- * its first body's; where the appended pairs break the order, a home takes some rows that are
- * not its own. Homes only decide which thread starts on which rows, never a bit of the result.
- * @internal
+ * The groups of the kernel's colouring by homes (wasm/colour-kernel.ts's COLOUR_HOMES, whose
+ * group g = (k · homes + h) · 2 + (0 border, 1 interior) ends at `ends[g]`) as the rows' colour
+ * groups, homes and border rows; returns how many rows each home holds, in `perHome`.
  */
-export function splitHomes(contacts: ContactBuffer, homes: number, end: number): void {
+function takeHomeGroups(contacts: ContactBuffer, ends: Int32Array, homes: number, perHome: Int32Array): void {
   const keys = COLOUR_COUNT * homes;
   if (contacts.homeStart.length < keys + 1) contacts.homeStart = new Int32Array(keys + 1);
-  const { colourStart: start, homeStart, order, a } = contacts;
+  if (contacts.borderEnd.length < keys) contacts.borderEnd = new Int32Array(keys);
+  const { colourStart, homeStart, borderEnd } = contacts;
+  perHome.fill(0, 0, homes);
+  let at = 0;
   for (let k = 0; k < COLOUR_COUNT; k++) {
-    let lo = start[k];
-    const hi = start[k + 1];
-    homeStart[k * homes] = lo;
-    for (let h = 1; h < homes; h++) {
-      const first = Math.ceil((h * end) / homes);
-      let top = hi;
-      while (lo < top) {
-        const mid = (lo + top) >>> 1;
-        if (a[order[mid]] < first) lo = mid + 1;
-        else top = mid;
-      }
-      homeStart[k * homes + h] = lo;
+    colourStart[k] = at;
+    for (let h = 0; h < homes; h++) {
+      const g = (k * homes + h) * 2;
+      homeStart[k * homes + h] = at;
+      borderEnd[k * homes + h] = ends[g];
+      perHome[h] += ends[g + 1] - at;
+      at = ends[g + 1];
     }
   }
-  homeStart[keys] = start[COLOUR_COUNT];
+  colourStart[COLOUR_COUNT] = at;
+  colourStart[COLOUR_COUNT + 1] = ends[keys * 2];
+  homeStart[keys] = at;
   contacts.homes = homes;
+  contacts.borderRows = true;
 }

@@ -111,6 +111,14 @@ export class ContactBuffer {
    */
   homes = 1;
   homeStart: Int32Array = new Int32Array(COLOUR_COUNT + 1);
+  /**
+   * Where each home's border rows end (parallel/wave.ts): home h of colour k starts with its
+   * border rows, up to borderEnd[k·homes + h]. Valid with `homeStart` where the kernels
+   * coloured by homes (`borderRows`), else every row of a home counts as a border row.
+   */
+  borderEnd: Int32Array = new Int32Array(COLOUR_COUNT);
+  /** Whether `borderEnd` holds this colouring's border rows. */
+  borderRows = false;
   /** The rows in colour order (colour.ts): every pass over rows walks this list. Grown with the rows. */
   order: Int32Array = new Int32Array(0);
   /**

@@ -53,6 +53,7 @@ import {
   P_KERNEL_MARKS,
   P_ITERATION,
   P_MODE,
+  P_PASSES,
   P_RELAX,
   P_TO_PAIRS,
   loadKernelBodies,
@@ -69,6 +70,10 @@ import { bouncerLimit } from './restitution.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, solveShockVelocities } from './shock.js';
 import { kick } from './impulses.js';
+import { planWave } from './parallel/wave.js';
+
+/** Rows per thread from which the passes walk as one job on a team (see `useWave`). */
+const WAVE_ROWS_PER_THREAD = 512;
 
 /** The velocity passes skip unchanged rows when fewer than 1 in this many rows changed in the last. */
 const SKIP_WHEN_CHANGING_UNDER = 4;
@@ -125,8 +130,11 @@ export function solveVelocities(
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   let unequal: boolean;
   params[P_KERNEL_MARKS] = prepared ? 1 : 0;
+  // On a team, a busy pile's passes walk as one job, each thread its own home (parallel/wave.ts).
+  const wave = prepared && packing && useWave(runner, contacts);
   if (prepared) {
     loadKernelBodies(runner, store.end, LOAD_SOLVE);
+    if (wave) planWave(contacts, runner.wave);
     kernels.positions(n);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
     // The impacts, and for restitution the rows that may bounce, listed by a scan in the kernels.
@@ -146,7 +154,11 @@ export function solveVelocities(
   const frontier = frontierFor(runner, contacts);
   const sparseFirst = frontier !== null && !contacts.busyFirstPass;
   params[P_MODE] = kernels !== null ? MODE_KERNELS : packing ? MODE_PACKED : MODE_PLAIN;
-  if (sparseFirst) {
+  if (wave) {
+    params[P_PASSES] = iterations;
+    const changes = runner.runWave(runner.threads);
+    contacts.busyFirstPass = changes * 2 >= n;
+  } else if (sparseFirst) {
     warmStartFrontier(store, contacts, frontier);
   } else if (kernels !== null) {
     // Packing alone writes only each row's own place, so it needs no colours; the kernels then
@@ -175,7 +187,8 @@ export function solveVelocities(
   passMark.fill(0, 0, store.end);
   let changes = n;
   let marked = false;
-  for (let it = 0; it < iterations; it++) {
+  // The wave ran every pass already.
+  for (let it = wave ? iterations : 0; it < iterations; it++) {
     // A skip needs the marks of the previous pass and of this one.
     const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
     marked = it === 0 ? !contacts.busyFirstPass : changes * 2 < n;
@@ -423,6 +436,25 @@ export function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFro
   if (runner.threads !== 1 || n === 0 || contacts.colourStart[COLOUR_COUNT + 1] !== n) return null;
   contacts.frontier.pass = -1;
   return contacts.frontier;
+}
+
+/**
+ * Whether the warm start and the passes walk as one job (parallel/wave.ts): on a team, for rows
+ * coloured in one home per thread with none in the overflow group, where the last step's first
+ * pass changed most rows (a pile's: then every pass visits every row, as the wave does).
+ */
+function useWave(runner: StepRunner, contacts: ContactBuffer): boolean {
+  const start = contacts.colourStart;
+  const n = contacts.count;
+  return (
+    runner.threads > 1 &&
+    contacts.busyFirstPass &&
+    contacts.homes === runner.threads &&
+    contacts.borderRows &&
+    start[COLOUR_COUNT + 1] === n &&
+    start[COLOUR_COUNT] === n &&
+    n >= runner.threads * WAVE_ROWS_PER_THREAD
+  );
 }
 
 /**

@@ -9,9 +9,8 @@
  *      the wall list, while the calling thread picks the rows' colours from where they are
  *      staged (the colouring kernel, wasm/colour-kernel.ts, in phases);
  * then, here, what calls out (far pairs, the rows the kernel left to TypeScript, the special
- * rows), and the colour order. The kernel's colours are colour.ts's; what it does not make is
- * the per-thread order within each colour (colour.ts's homes), which the threads' passes then
- * go without (making it cost the calling thread what it saved them: the bench README).
+ * rows), and the colour order: the kernel's colours are colour.ts's, each colour's rows sorted
+ * by home (one per thread), each home's border rows first (parallel/wave.ts).
  */
 import type { BodyStore } from '../body-store.js';
 import type { RowColours } from '../colour.js';
@@ -19,8 +18,8 @@ import type { SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { PairCache } from '../pair-cache.js';
 import { clearFarPairs, finishSpecialRows, fixRow } from '../wasm/collide-kernel.js';
-import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
-import type { CollideRegions, RowKernels, StagedRows } from '../wasm/row-kernels.js';
+import { COLOUR_CLEAR, COLOUR_HOMES, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
+import type { CollideRegions, RowKernels, RowViews, StagedRows } from '../wasm/row-kernels.js';
 import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, type StepRunner } from './jobs.js';
 
 /**
@@ -79,19 +78,24 @@ export function collideKernelBlocks(
     // pass's frontier lists need the rows in place: then, and where a sensor's rows came out
     // after, the colouring runs again from the placed rows).
     const along = !contacts.frontier.used;
-    if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0);
+    // With several threads, the colouring sorts each colour's rows by home, border rows first
+    // (parallel/wave.ts), each body's home given beforehand.
+    const homes = runner.threads;
+    if (along && homes > 1) colours.writeHomes(regions.homeOf, homes, store.end);
+    if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0, homes);
     runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
     if (along) {
       for (let k = 0; k < blocks; k++) {
         const back = 4 * (k * PAIR_BLOCK - starts[k]);
-        kernels.colourPhases(COLOUR_PICK, starts[k], starts[k] + blockRows[k], store.end, staged.a.byteOffset + back, staged.b.byteOffset + back);
+        kernels.colourPhases(COLOUR_PICK, starts[k], starts[k] + blockRows[k], store.end, staged.a.byteOffset + back, staged.b.byteOffset + back, homes);
       }
     }
     runner.join();
     finish(staged, regions, blocks, rows, walls, store, pairs, contacts, wake, onSensor);
     if (along && contacts.count === rows) {
-      kernels.colourPhases(COLOUR_ORDER, 0, rows, store.end, 0, 0);
-      colours.tookKernelColours(contacts, runner.threads, store.end);
+      const rowViews = kernels.rowViews as RowViews;
+      kernels.colourPhases(homes > 1 ? COLOUR_HOMES : COLOUR_ORDER, 0, rows, store.end, rowViews.a.byteOffset, rowViews.b.byteOffset, homes);
+      colours.tookKernelColours(contacts, homes);
     } else {
       colours.sort(store, contacts, true);
     }

@@ -69,6 +69,13 @@ export const JOB_LOAD_COLLIDE = 22;
 /** The row kernels' unpacking of resident rows' impulses, over rows (P_TO_PAIRS: to their pairs too). */
 export const JOB_UNPACK_KERNELS = 23;
 
+/**
+ * The warm start and every velocity pass of resident rows, one home per thread, walked colour by
+ * colour with waits only on border rows (wave.ts; P_PASSES, P_RELAX); counts the rows the first
+ * pass changed.
+ */
+export const JOB_SOLVE_WAVE = 24;
+
 /** P_LOAD: the velocities (with the inverse masses, in; see `RowKernels.load`). */
 export const LOAD_VELOCITIES = 0;
 /** P_LOAD: the positions (with the inverse masses, in). */
@@ -125,8 +132,10 @@ export const P_LOAD = 15;
 export const P_BODY_BLOCKS = 16;
 /** 1 when JOB_UNPACK_KERNELS writes the impulses to the pairs' copies too (`RowKernels.unpack`'s `toPairs`). */
 export const P_TO_PAIRS = 17;
+/** Velocity passes of JOB_SOLVE_WAVE. */
+export const P_PASSES = 18;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 18;
+export const PARAM_COUNT = 19;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in
@@ -166,6 +175,14 @@ export interface StepRunner {
   stepBegins(): void;
   /** Says the step is over (also when it threw). */
   stepEnds(): void;
+  /** JOB_SOLVE_WAVE's plan and the threads' progress through it (wave.ts's `planWave`). */
+  readonly wave: Int32Array;
+  /**
+   * Runs JOB_SOLVE_WAVE over the plan in `wave`, made for `homes` homes: one home per thread
+   * when `homes` is the thread count, else every home on the calling thread. Returns the rows
+   * the first pass changed.
+   */
+  runWave(homes: number): number;
   /** Makes `partials` hold at least `blocks` values. */
   reservePartials(blocks: number): void;
 }

@@ -7,6 +7,7 @@ import { PARAM_COUNT, SEARCH_STACK, type StepRunner } from './jobs.js';
 import { HitList } from '../hit-list.js';
 import { PairSearch } from '../pair-search.js';
 import { ViewsRunner, runJob } from './run-job.js';
+import { WAVE_LENGTH } from './wave.js';
 
 /** Pairs for a runner made outside a world (the solver's tests), which never collides. */
 const NO_PAIRS: PairArrays = {
@@ -31,6 +32,8 @@ export class LocalRunner extends ViewsRunner implements StepRunner {
       search,
       hits: new HitList(),
       stack: new Int32Array(SEARCH_STACK),
+      wave: new Int32Array(WAVE_LENGTH),
+      control: null,
     });
   }
 

@@ -42,6 +42,8 @@ export interface ThreadMessage {
   readonly params: SharedArrayBuffer;
   /** Per-block sums of the body jobs. */
   readonly partials: SharedArrayBuffer;
+  /** JOB_SOLVE_WAVE's plan and progress (wave.ts). */
+  readonly wave: SharedArrayBuffer;
   /** The body store's arrays, by field name. */
   readonly store: SharedBuffers;
   /** The contact rows' arrays, by field name. */

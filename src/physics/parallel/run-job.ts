@@ -15,6 +15,7 @@ import type { CollideRegions, RowKernels } from '../wasm/row-kernels.js';
 import { prepareRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import { pushRows } from '../pushout.js';
 import { restituteRows } from '../restitution.js';
+import { walkWave } from './wave.js';
 import {
   BODY_BLOCK,
   JOB_COLLIDE_KERNEL,
@@ -34,6 +35,7 @@ import {
   JOB_SAVE_BODIES,
   JOB_SEARCH_PAIRS,
   JOB_SOLVE_ROWS,
+  JOB_SOLVE_WAVE,
   JOB_STORE_IMPULSES,
   JOB_SWEEP_FAST,
   JOB_UNPACK_IMPULSES,
@@ -75,6 +77,10 @@ export interface JobViews {
   search: PairSearch;
   hits: HitList;
   stack: Int32Array;
+  /** JOB_SOLVE_WAVE's plan and progress (wave.ts). */
+  wave: Int32Array;
+  /** The team's control block (control.ts), or null on a thread with no team. */
+  control: Int32Array | null;
 }
 
 /**
@@ -94,6 +100,15 @@ export abstract class ViewsRunner {
 
   get scratch(): CollideScratch {
     return this.views.scratch;
+  }
+
+  get wave(): Int32Array {
+    return this.views.wave;
+  }
+
+  /** Every home of the plan on this thread, one after another within each colour. */
+  runWave(_homes: number): number {
+    return walkWave(this.views, 0, true);
   }
 
   /** `begin`'s count when the job ran here at once. */
@@ -205,6 +220,8 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     case JOB_UNPACK_IMPULSES:
       unpackImpulses(contacts, from, to);
       return 0;
+    case JOB_SOLVE_WAVE:
+      return walkWave(views, from, false);
     case JOB_UNPACK_KERNELS:
       (contacts.kernels as RowKernels).unpack(from, to, params[P_TO_PAIRS] !== 0);
       return 0;

@@ -31,7 +31,8 @@ import {
   waitWhileEqual,
 } from './control.js';
 import { claimChunks } from './claim.js';
-import { PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
+import { JOB_SOLVE_WAVE, PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
+import { WAVE_LENGTH, resetWave } from './wave.js';
 import type { ThreadPool } from './pool.js';
 import { ViewsRunner } from './run-job.js';
 import { CONTACTS_SHARED, CONTACTS_SHARED_APART, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
@@ -78,10 +79,13 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
       search,
       hits: new HitList(),
       stack: new Int32Array(SEARCH_STACK),
+      wave: new Int32Array(new SharedArrayBuffer(WAVE_LENGTH * 4)),
+      control: null,
     });
     this.workers = pool.size;
     this.threads = pool.size + 1;
     this.ctl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+    this.views.control = this.ctl;
     shareArrays(search.moving, FLAT_TREE_SHARED);
     shareArrays(search.statics, FLAT_TREE_SHARED);
     shareArrays(search, SEARCH_SHARED);
@@ -143,6 +147,20 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     if (homes !== threads || to - from < threads * MIN_ROWS_PER_THREAD) return this.run(job, from, to);
     const chunks = Math.min(CHUNKS_PER_THREAD, Math.ceil((to - from) / (threads * MIN_CHUNK_ROWS)));
     this.publish(job, bounds, first, homes, chunks);
+    return this.finish();
+  }
+
+  /**
+   * JOB_SOLVE_WAVE with one home per thread, each walked by its own thread (wave.ts); a plan
+   * made for another thread count runs here alone.
+   */
+  override runWave(homes: number): number {
+    const threads = this.threads;
+    if (homes !== threads) return super.runWave(homes);
+    const span = this.span;
+    for (let h = 0; h <= threads; h++) span[h] = h;
+    resetWave(this.views.wave, threads);
+    this.publish(JOB_SOLVE_WAVE, span, 0, threads, 1);
     return this.finish();
   }
 
@@ -251,6 +269,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
         epoch,
         control: this.ctl.buffer as SharedArrayBuffer,
         params: this.params.buffer as SharedArrayBuffer,
+        wave: this.views.wave.buffer as SharedArrayBuffer,
         partials: this.partials.buffer as SharedArrayBuffer,
         store,
         contacts,

@@ -34,6 +34,8 @@ const views: JobViews = {
   search: new PairSearch(),
   hits: new HitList(),
   stack: new Int32Array(SEARCH_STACK),
+  wave: new Int32Array(0),
+  control: null,
 };
 
 /**
@@ -83,6 +85,8 @@ function adopt(message: ThreadMessage): void {
   if (rowViews !== null) Object.assign(contacts, rowViews);
   contacts.residentRows = rowViews !== null;
   views.params = new Float64Array(message.params);
+  views.wave = new Int32Array(message.wave);
+  views.control = new Int32Array(message.control);
   views.partials = new Float64Array(message.partials);
 }
 

@@ -9,8 +9,8 @@ import { COLOUR_COUNT, DYNAMIC_COLOURS } from '../colour.js';
 import { localsOf, i32, op, type FunctionDef, type ValueType } from './encoder.js';
 import { STATIC } from './collide-kernel.js';
 
-const PARAMS = ['from', 'n', 'end', 'rowA', 'rowB', 'flags', 'masks', 'walled', 'colour', 'order', 'start', 'phases'] as const;
-const LOCALS = ['c', 'ia', 'ib', 'sa', 'sb', 'free', 'bit', 'k', 'i', 'at'] as const;
+const PARAMS = ['from', 'n', 'end', 'rowA', 'rowB', 'flags', 'masks', 'walled', 'colour', 'order', 'start', 'phases', 'homes', 'homeOf', 'border', 'keys', 'groups'] as const;
+const LOCALS = ['c', 'ia', 'ib', 'sa', 'sb', 'free', 'bit', 'k', 'i', 'at', 'key'] as const;
 type Name = (typeof PARAMS)[number] | (typeof LOCALS)[number];
 const L: Record<Name, number> = localsOf(PARAMS, LOCALS);
 const g = (n: Name): number[] => op.get(L[n]);
@@ -32,6 +32,18 @@ const loop = (v: Name, from: number[][], to: number[][], body: number[][]): numb
 export const COLOUR_CLEAR = 1;
 export const COLOUR_PICK = 2;
 export const COLOUR_ORDER = 4;
+/**
+ * Instead of COLOUR_ORDER, with `homes` > 1: rows [0, n) in colour order, each colour's rows
+ * by home (the home of body a, `homeOf`), each home's border rows first (see parallel/wave.ts),
+ * and `groups[g]` where group g = (colour · homes + home) · 2 + (0 border, 1 interior) ends;
+ * the overflow group last, whole, in row order (group COLOUR_COUNT · homes · 2).
+ */
+export const COLOUR_HOMES = 8;
+
+/** Groups of COLOUR_HOMES for `homes` homes, the overflow group included. */
+export function homeGroups(homes: number): number {
+  return COLOUR_COUNT * homes * 2 + 1;
+}
 
 /** When `phases & bit`, `body`. */
 const phase = (bit: number, body: number[][]): number[][] => [g('phases'), op.i32(bit), op.i32And, op.if, ...body, op.end];
@@ -48,6 +60,12 @@ export function colourKernel(): FunctionDef {
     ...at4('rowB', 'c'), op.loadI32(0), set('ib'),
     g('flags'), g('ia'), op.i32Add, op.loadU8(0), op.i32(STATIC), op.i32And, set('sa'),
     g('flags'), g('ib'), op.i32Add, op.loadU8(0), op.i32(STATIC), op.i32And, set('sb'),
+    // With homes: b, moving and of another home than a (whose thread solves the row), is a border body.
+    g('homes'), op.i32(1), op.i32Ne, g('sb'), op.i32Eqz, op.i32And,
+    op.if,
+    g('homeOf'), g('ia'), op.i32Add, op.loadU8(0), g('homeOf'), g('ib'), op.i32Add, op.loadU8(0), op.i32Ne,
+    op.if, g('border'), g('ib'), op.i32Add, op.i32(1), op.storeU8(0), op.end,
+    op.end,
     op.block,
     // A wall row: colour 0 if its moving body has none there yet.
     g('sa'), g('sb'), op.i32Ne,
@@ -85,10 +103,31 @@ export function colourKernel(): FunctionDef {
     g('at'), op.loadI32(0), op.tee(L.i), op.i32(1), op.i32Add, op.storeI32(0),
     ...at4('order', 'i'), g('c'), op.storeI32(0),
   ];
+  // The row's group (see COLOUR_HOMES), counted in groups[key + 1].
+  const group = [
+    g('colour'), g('c'), op.i32Add, op.loadU8(0), set('k'),
+    ...at4('rowA', 'c'), op.loadI32(0), set('ia'),
+    ...at4('rowB', 'c'), op.loadI32(0), set('ib'),
+    op.i32(COLOUR_COUNT * 2), g('homes'), op.i32Mul,
+    g('k'), g('homes'), op.i32Mul, g('homeOf'), g('ia'), op.i32Add, op.loadU8(0), op.i32Add, op.i32(1), op.i32Shl,
+    op.i32(1), g('border'), g('ia'), op.i32Add, op.loadU8(0), g('border'), g('ib'), op.i32Add, op.loadU8(0), op.i32Or, op.i32Sub,
+    op.i32Add,
+    g('k'), op.i32(COLOUR_COUNT), op.i32Eq, op.select, set('key'),
+    ...at4('keys', 'c'), g('key'), op.storeI32(0),
+    ...at4('groups', 'key'), op.tee(L.at), g('at'), op.loadI32(4), op.i32(1), op.i32Add, op.storeI32(4),
+  ];
+  const placeByGroup = [
+    // order[groups[keys[c]]++] = c
+    g('groups'), ...at4('keys', 'c'), op.loadI32(0), op.i32(2), op.i32Shl, op.i32Add, op.tee(L.at),
+    g('at'), op.loadI32(0), op.tee(L.i), op.i32(1), op.i32Add, op.storeI32(0),
+    ...at4('order', 'i'), g('c'), op.storeI32(0),
+  ];
   const body = [
-    // Clear the masks, the walled flags and the counts.
+    // Clear the masks, the walled flags and the counts (and with homes, the border marks).
     ...phase(COLOUR_CLEAR, [
       ...loop('i', [op.i32(0)], [g('end')], [...at4('masks', 'i'), op.i32(0), op.storeI32(0), g('walled'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]),
+      g('homes'), op.i32(1), op.i32Ne,
+      op.if, ...loop('i', [op.i32(0)], [g('end')], [g('border'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]), op.end,
       ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 2)], [...at4('start', 'i'), op.i32(0), op.storeI32(0)]),
     ]),
     ...phase(COLOUR_PICK, loop('c', [g('from')], [g('n')], pick)),
@@ -101,6 +140,13 @@ export function colourKernel(): FunctionDef {
         ...at4('start', 'k'), op.tee(L.at), g('at'), op.i32(4), op.i32Sub, op.loadI32(0), op.storeI32(0),
       ]),
       g('start'), op.i32(0), op.storeI32(0),
+    ]),
+    // By groups: counted, counts to starts, then placed (each start then ends its group).
+    ...phase(COLOUR_HOMES, [
+      ...loop('i', [op.i32(0)], [g('homes'), op.i32(COLOUR_COUNT * 2), op.i32Mul, op.i32(2), op.i32Add], [...at4('groups', 'i'), op.i32(0), op.storeI32(0)]),
+      ...loop('c', [op.i32(0)], [g('n')], group),
+      ...loop('i', [op.i32(0)], [g('homes'), op.i32(COLOUR_COUNT * 2), op.i32Mul], [...at4('groups', 'i'), op.tee(L.at), g('at'), op.loadI32(4), g('at'), op.loadI32(0), op.i32Add, op.storeI32(4)]),
+      ...loop('c', [op.i32(0)], [g('n')], placeByGroup),
     ]),
     op.i32(0),
   ];

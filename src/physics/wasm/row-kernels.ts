@@ -22,7 +22,8 @@ import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import type { PairCache } from '../pair-cache.js';
 import { moduleBytes } from './encoder.js';
 import { collideKernel, loadBodyShapes } from './collide-kernel.js';
-import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel } from './colour-kernel.js';
+import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel, homeGroups } from './colour-kernel.js';
+import { MAX_THREADS } from '../parallel/control.js';
 import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 import { listsKernel, touchKernel } from './row-scans.js';
 import { unweaveKernel, weaveKernel } from './body-copies.js';
@@ -202,6 +203,14 @@ export interface CollideRegions {
   /** The broadphase's moved flags (`listPairsOfMoved`) and the pairs with a moved body. */
   pending: Uint8Array;
   movedPairs: Int32Array;
+  /**
+   * The colouring by homes (`colourPhases` with homes): each body's home (written before the
+   * colouring), its border mark, where each group ends, and each row's group while they sort.
+   */
+  homeOf: Uint8Array;
+  border: Uint8Array;
+  homeGroupEnds: Int32Array;
+  homeKeys: Int32Array;
 }
 /**
  * Where the threads' collide kernel writes each block's rows before they move to their place
@@ -237,12 +246,16 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 /**
  * Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and
  * resting marks, and for the broadphase's kernels its fat box, kind, awake and moved flags
- * and list entry, each region rounded up), and a pair (its bodies, impulses, touching flag,
- * far-list entry and moved-list entry).
+ * and list entry, and for the colouring by homes its home and border mark, each region rounded
+ * up), a pair (its bodies, impulses, touching flag, far-list entry and moved-list entry), and a
+ * row (its fix, wall and special list entries, colour position, touched and impact and bouncer
+ * list entries, and its group while the colouring sorts by homes).
  */
-const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4 + 8;
+const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4 + 8 + 2;
 const COLLIDE_PAIR = 6 * 4 + 1;
-const COLLIDE_ROW = 7 * 4;
+const COLLIDE_ROW = 8 * 4;
+/** Bytes of the colouring's group counts by home (wasm/colour-kernel.ts's COLOUR_HOMES), and the rounding of its two body regions. */
+const HOME_GROUP_BYTES = 4 * (homeGroups(MAX_THREADS) + 1) + 16;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
 const MATERIAL = 16;
@@ -350,7 +363,7 @@ export class RowKernels {
     // Once asked for, the staging region stays while the rows are resident (the rows' growth mid-step keeps it).
     staged = resident && (staged || this.staged !== null);
     const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 7 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
-    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + 128 + stagedBytes : 0;
+    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + HOME_GROUP_BYTES + 128 + stagedBytes : 0;
     const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
     // Resident rows move to a new memory (their owner copies them over from the old views): in
     // a memory grown in place, the new layout's regions would overlap the old ones.
@@ -480,12 +493,17 @@ export class RowKernels {
     const leavers = i32s(bodyCapacity);
     const pending = u8s(bodyCapacity);
     const movedPairs = i32s(pairCapacity);
+    const homeOf = u8s(bodyCapacity);
+    const border = u8s(bodyCapacity);
+    const homeGroupEnds = i32s(homeGroups(MAX_THREADS) + 1);
+    const homeKeys = i32s(rowCapacity);
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
       impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2),
       masks, walled, colourStart, resting, fat, kinds, awakes, leavers, pending, movedPairs,
+      homeOf, border, homeGroupEnds, homeKeys,
     };
     if (!staged) return;
     const blocks = stagedBlocks(pairCapacity);
@@ -562,13 +580,19 @@ export class RowKernels {
   }
 
   /**
-   * `colour` in phases (wasm/colour-kernel.ts: COLOUR_CLEAR, COLOUR_PICK, COLOUR_ORDER): picks
-   * the colours of rows [from, to), whose bodies row c's are at byte `rowA + 4c` and `rowB + 4c`.
+   * `colour` in phases (wasm/colour-kernel.ts: COLOUR_CLEAR, COLOUR_PICK, COLOUR_ORDER or
+   * COLOUR_HOMES): picks the colours of rows [from, to), whose bodies row c's are at byte `rowA
+   * + 4c` and `rowB + 4c`. With `homes` > 1 (bodies' homes in `collideRegions.homeOf`), the
+   * picking marks border bodies and COLOUR_HOMES orders the rows by home, into
+   * `collideRegions.homeGroupEnds`.
    */
-  colourPhases(phases: number, from: number, to: number, end: number, rowA: number, rowB: number): void {
+  colourPhases(phases: number, from: number, to: number, end: number, rowA: number, rowB: number, homes = 1): void {
     const r = this.collideRegions as CollideRegions;
     const v = this.views as RowViews;
-    this.fn.colour(from, to, end, rowA, rowB, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset, phases);
+    this.fn.colour(
+      from, to, end, rowA, rowB, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset, phases,
+      homes, r.homeOf.byteOffset, r.border.byteOffset, r.homeKeys.byteOffset, r.homeGroupEnds.byteOffset,
+    );
   }
 
   /**

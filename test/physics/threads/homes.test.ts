@@ -3,12 +3,18 @@
  * their body, so that each thread starts every pass on its own bodies. This must change nothing
  * but the order within a colour: the same colours, the same rows in each, the overflow group in
  * row order, and every home a run of ascending rows (restitution follows its impacts along them).
+ * The colouring kernel's order by homes (on threads, rows in the kernels' memory) likewise, with
+ * each home's border rows first.
  */
 import { describe, expect, it } from 'vitest';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from '../../../src/physics/body-store';
-import { COLOUR_COUNT, RowColours, splitHomes } from '../../../src/physics/colour';
+import { COLOUR_COUNT, RowColours } from '../../../src/physics/colour';
 import { ContactBuffer } from '../../../src/physics/contacts';
 import { mulberry32 } from '../../../src/physics/random';
+import { World } from '../../../src/physics/index';
+import { RowKernels } from '../../../src/physics/wasm/row-kernels';
+import { pile } from '../../../src/scenes/pile';
+import { createNodePool } from './node-pool';
 
 /** A store of `n` bodies, the first 4 static; `pairs` random pairs between them, about 2 in 3 made rows. */
 function scene(n: number, pairs: number, seed: number) {
@@ -107,69 +113,98 @@ describe('issue 13: homes of the colour groups', () => {
   });
 });
 
-describe('issue 13: homes of the colouring kernel\'s order (splitHomes)', () => {
-  /** Rows coloured in one home from the scene's pairs sorted by first body, as the pair cache sorts them; `tail` more appended unsorted. */
-  function sortedScene(seed: number, tail: number): { s: ReturnType<typeof scene>; contacts: ContactBuffer } {
-    const s = scene(3000, 9000, seed);
-    const order = Array.from(s.a.keys()).sort((p, q) => s.a[p] - s.a[q] || s.b[p] - s.b[q]);
-    const sortedA = Int32Array.from(order, (p) => s.a[p]);
-    const sortedB = Int32Array.from(order, (p) => s.b[p]);
-    const isRow = Uint8Array.from(order, (p) => s.isRow[p]);
-    // The tail: pairs found after the sort, at random first bodies.
-    const random = mulberry32(seed + 100);
-    const a = Int32Array.from([...sortedA, ...Array.from({ length: tail }, () => 4 + Math.floor(random() * 2990))]);
-    const b = Int32Array.from(a, (x, p) => (p < sortedB.length ? sortedB[p] : x + 1));
-    const rows = Uint8Array.from([...isRow, ...new Uint8Array(tail).fill(1)]);
-    const sorted = { ...s, a, b, isRow: rows, rows: s.rows + tail };
-    return { s: sorted, contacts: colour(sorted, 1) };
-  }
-
-  for (const homes of [2, 3]) {
-    it(`with ${homes} homes: the same groups cut in ascending runs, each home's rows its own where the pairs are sorted`, () => {
-      for (const seed of [1, 2]) {
-        const { s, contacts } = sortedScene(seed, 0);
-        const end = s.store.end;
-        const orderBefore = Array.from(contacts.order.subarray(0, s.rows));
-        const startBefore = Array.from(contacts.colourStart);
-        contacts.a.set(sortedRowBodies(s));
-        splitHomes(contacts, homes, end);
-        expect(contacts.homes).toBe(homes);
-        // Nothing moves: the order and the groups stay, the homes only cut them.
-        expect(Array.from(contacts.order.subarray(0, s.rows))).toEqual(orderBefore);
-        expect(Array.from(contacts.colourStart)).toEqual(startBefore);
-        for (let k = 0; k < COLOUR_COUNT; k++) {
-          expect(contacts.homeStart[k * homes]).toBe(contacts.colourStart[k]);
-          expect(contacts.homeStart[(k + 1) * homes]).toBe(contacts.colourStart[k + 1]);
-          for (let h = 0; h < homes; h++) {
-            const from = contacts.homeStart[k * homes + h];
-            const to = contacts.homeStart[k * homes + h + 1];
-            expect(to).toBeGreaterThanOrEqual(from);
-            for (let i = from; i < to; i++) expect(Math.floor((contacts.a[contacts.order[i]] * homes) / end)).toBe(h);
-          }
-        }
-        expect(contacts.homeStart[COLOUR_COUNT * homes]).toBe(contacts.colourStart[COLOUR_COUNT]);
-      }
-    });
-  }
-
-  it('with pairs appended after the sort: still the same groups, cut in ascending runs', () => {
-    const { s, contacts } = sortedScene(3, 800);
-    contacts.a.set(sortedRowBodies(s));
-    splitHomes(contacts, 2, s.store.end);
+describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by homes', () => {
+  /**
+   * Checks a world's colouring on `homes` threads against the colouring of the same rows on one
+   * (colour.ts in TypeScript): the same colours and groups; each colour's rows by home, a home
+   * being a run of bodies; in each home its border rows first, so that every row touching a body
+   * that two homes' rows touch is a border row (parallel/wave.ts relies on it); rows in row order
+   * within each part, and the overflow group in row order.
+   */
+  function check(world: World, homes: number): number {
+    const { store, contacts } = world.internals;
+    const n = contacts.count;
+    expect(contacts.homes).toBe(homes);
+    expect(contacts.borderRows).toBe(true);
+    const one = new ContactBuffer();
+    one.reserve(n);
+    one.a.set(contacts.a.subarray(0, n));
+    one.b.set(contacts.b.subarray(0, n));
+    one.count = n;
+    new RowColours().sort(store, one);
+    expect(Array.from(contacts.colour.subarray(0, n))).toEqual(Array.from(one.colour.subarray(0, n)));
+    expect(Array.from(contacts.colourStart)).toEqual(Array.from(one.colourStart));
+    const { homeStart, borderEnd, order, a, b } = contacts;
+    const overflow = Array.from(order.subarray(contacts.colourStart[COLOUR_COUNT], n));
+    expect(overflow).toEqual(Array.from(one.order.subarray(one.colourStart[COLOUR_COUNT], n)));
+    // Each row's home and whether it sits among its home's border rows.
+    const homeOf = new Int32Array(n).fill(-1);
+    const inBorder = new Uint8Array(n);
+    const lowest = new Array<number>(homes).fill(Infinity);
+    const highest = new Array<number>(homes).fill(-Infinity);
     for (let k = 0; k < COLOUR_COUNT; k++) {
-      const [from, mid, to] = [contacts.homeStart[2 * k], contacts.homeStart[2 * k + 1], contacts.homeStart[2 * k + 2]];
-      expect(from).toBe(contacts.colourStart[k]);
-      expect(to).toBe(contacts.colourStart[k + 1]);
-      expect(mid).toBeGreaterThanOrEqual(from);
-      expect(mid).toBeLessThanOrEqual(to);
+      const rows = Array.from(order.subarray(contacts.colourStart[k], contacts.colourStart[k + 1]));
+      expect([...rows].sort((x, y) => x - y)).toEqual(Array.from(one.order.subarray(one.colourStart[k], one.colourStart[k + 1])));
+      expect(homeStart[k * homes]).toBe(contacts.colourStart[k]);
+      for (let h = 0; h < homes; h++) {
+        const from = homeStart[k * homes + h];
+        const mid = borderEnd[k * homes + h];
+        const to = homeStart[k * homes + h + 1];
+        expect(from <= mid && mid <= to).toBe(true);
+        for (let i = from; i < to; i++) {
+          const c = order[i];
+          homeOf[c] = h;
+          inBorder[c] = i < mid ? 1 : 0;
+          lowest[h] = Math.min(lowest[h], a[c]);
+          highest[h] = Math.max(highest[h], a[c]);
+          if (i > from && i !== mid) expect(c).toBeGreaterThan(order[i - 1]);
+        }
+      }
     }
-  });
+    // Homes are runs of bodies, in order.
+    for (let h = 1; h < homes; h++) if (highest[h - 1] >= 0 && lowest[h] < Infinity) expect(highest[h - 1]).toBeLessThan(lowest[h]);
+    // A moving body touched by rows of two homes: every row touching it is a border row.
+    const homesOfBody = new Map<number, Set<number>>();
+    const rowsOfBody = new Map<number, number[]>();
+    const start = contacts.colourStart[COLOUR_COUNT];
+    for (let i = 0; i < start; i++) {
+      const c = order[i];
+      for (const x of [a[c], b[c]]) {
+        if (store.kind[x] === BODY_STATIC) continue;
+        if (!homesOfBody.has(x)) homesOfBody.set(x, new Set());
+        homesOfBody.get(x)?.add(homeOf[c]);
+        if (!rowsOfBody.has(x)) rowsOfBody.set(x, []);
+        rowsOfBody.get(x)?.push(c);
+      }
+    }
+    let shared = 0;
+    for (const [x, set] of homesOfBody) {
+      if (set.size < 2) continue;
+      shared++;
+      for (const c of rowsOfBody.get(x) ?? []) expect(inBorder[c], `row ${c} touches body ${x}, which rows of homes ${[...set].join(', ')} touch`).toBe(1);
+    }
+    return shared;
+  }
+
+  for (const threads of [2, 3]) {
+    it(`on ${threads} threads: one thread's colour groups, by home, border rows first`, async () => {
+      const pool = await createNodePool(threads - 1);
+      const world = new World();
+      pile(world, { count: 1500 });
+      world.setThreads(pool);
+      let shared = 0;
+      try {
+        // Its rows move into the kernels' memory once it has packed for a while.
+        for (let step = 0; step < 240; step++) {
+          world.step(1 / 60);
+          if (step >= 120 && step % 40 === 39) shared += check(world, threads);
+        }
+      } finally {
+        world.setThreads(null);
+        await pool.close();
+      }
+      // Bodies that two homes' rows touch were there to check.
+      expect(shared).toBeGreaterThan(0);
+    }, 60_000);
+  }
 });
-
-/** Each row's first body, in row order, from a scene's pairs (the rows the colouring made). */
-function sortedRowBodies(s: ReturnType<typeof scene>): number[] {
-  const out: number[] = [];
-  for (let p = 0; p < s.a.length; p++) if (s.isRow[p] === 1) out.push(s.a[p]);
-  return out;
-}
-

@@ -1,0 +1,184 @@
+/**
+ * The velocity passes as one job, for a team of threads: each thread walks its own home's rows
+ * through every colour of the warm start and of every pass, and waits only where its rows meet
+ * bodies that another thread's rows touch too.
+ *
+ * Run colour by colour as jobs (jobs.ts's `runGroups`), the passes pay a handshake per colour:
+ * published, claimed, counted done, about eighty times a step in a pile. Here a body's rows are
+ * still met in colour order, so the bits are those of one thread, but the threads only wait on
+ * each other's border rows: a body is a border body when a row of another home touches it, a
+ * row is a border row when it touches one. Each colour's rows of a home come border rows first
+ * (`planWave`); a thread solves its border rows of a colour, says so in its progress slot, then
+ * solves its interior rows, which no other thread's rows touch. Before the border rows of the
+ * next colour it waits until every other home has said the same of the colour before: by then
+ * the others have usually long done so, while it solved its interior rows. The colouring kernel
+ * sorts the rows so (wasm/colour-kernel.ts's COLOUR_HOMES), a row's home being its body a's.
+ */
+import { COLOUR_COUNT } from '../colour.js';
+import type { ContactBuffer } from '../contacts.js';
+import type { RowKernels } from '../wasm/row-kernels.js';
+import { C_CHUNKS_DONE, MAX_THREADS, cursorSlot } from './control.js';
+import { P_PASSES, P_RELAX } from './jobs.js';
+import type { JobViews } from './run-job.js';
+
+/** Slots between two homes' progress slots in `JobViews.wave`: a cache line each. */
+const PROGRESS_STRIDE = 16;
+/** Colours in the plan (those with rows). */
+const W_COLOURS = MAX_THREADS * PROGRESS_STRIDE;
+/** Homes in the plan. */
+const W_HOMES = W_COLOURS + 1;
+/**
+ * Per colour with rows, 2 · homes + 1 slots: where each home's rows start and where its border
+ * rows end, home by home, then where the colour ends (home h's rows end where home h + 1's start).
+ */
+const W_PLAN = W_HOMES + 1;
+/** Length of `JobViews.wave`. */
+export const WAVE_LENGTH = W_PLAN + COLOUR_COUNT * (2 * MAX_THREADS + 1);
+/** A progress slot's value once its thread has failed: no one waits on it any more. */
+const FAILED = 0x7fffffff;
+
+/**
+ * How long the thread of home 0 waits for every other home to be claimed before it takes the
+ * unclaimed ones itself (ms): a sleeping worker wakes in tens of microseconds, a worker that
+ * never comes (one that failed to start) must not hold up every step.
+ */
+const CLAIM_WAIT_MS = 0.25;
+
+/** Home h's progress slot. */
+function progressSlot(home: number): number {
+  return home * PROGRESS_STRIDE;
+}
+
+/**
+ * Writes the plan to `wave` from the rows' colour groups, homes and border rows, as the
+ * colouring by homes made them (wasm/colour-kernel.ts's COLOUR_HOMES: `contacts.borderRows`):
+ * per colour with rows, where each home's rows start and where its border rows end.
+ */
+export function planWave(contacts: ContactBuffer, wave: Int32Array): void {
+  const { colourStart, homeStart, borderEnd, homes } = contacts;
+  let colours = 0;
+  for (let k = 0; k < COLOUR_COUNT; k++) {
+    if (colourStart[k + 1] === colourStart[k]) continue;
+    const base = W_PLAN + colours * (2 * homes + 1);
+    for (let h = 0; h < homes; h++) {
+      wave[base + 2 * h] = homeStart[k * homes + h];
+      wave[base + 2 * h + 1] = borderEnd[k * homes + h];
+    }
+    wave[base + 2 * homes] = colourStart[k + 1];
+    colours++;
+  }
+  wave[W_COLOURS] = colours;
+  wave[W_HOMES] = homes;
+}
+
+/** Homes the calling thread walks, listed, and flagged by home. */
+const owned = new Int32Array(MAX_THREADS);
+const isOwned = new Uint8Array(MAX_THREADS);
+
+/**
+ * Walks the plan for `home` (and for any home not claimed in time, on home 0's thread): the warm
+ * start, then `params[P_PASSES]` passes, each colour border rows first. With `alone`, the calling
+ * thread walks every home and waits on none. Returns how many rows the first pass changed.
+ */
+export function walkWave(views: JobViews, home: number, alone: boolean): number {
+  const { wave, control } = views;
+  const homes = wave[W_HOMES];
+  let count = 0;
+  let taken = 0;
+  isOwned.fill(0);
+  if (alone || control === null) {
+    for (let h = 0; h < homes; h++) owned[count++] = h;
+  } else {
+    owned[count++] = home;
+    if (home === 0) {
+      taken = takeUnclaimed(control, homes, count);
+      count += taken;
+    }
+  }
+  for (let i = 0; i < count; i++) isOwned[owned[i]] = 1;
+  try {
+    return walk(views, homes, count, !alone && control !== null);
+  } catch (error) {
+    // No one waits on a thread that failed; the driver throws once the job is over.
+    for (let i = 0; i < count; i++) Atomics.store(wave, progressSlot(owned[i]), FAILED);
+    throw error;
+  } finally {
+    if (taken > 0 && control !== null) Atomics.add(control, C_CHUNKS_DONE, taken);
+  }
+}
+
+/**
+ * Waits up to CLAIM_WAIT_MS for every home past home 0 to be claimed, then claims those still
+ * unclaimed (listing them in `owned` from `at` on); returns how many it claimed.
+ */
+function takeUnclaimed(control: Int32Array, homes: number, at: number): number {
+  const started = performance.now();
+  let waited = false;
+  for (;;) {
+    let unclaimed = 0;
+    for (let h = 1; h < homes; h++) if ((Atomics.load(control, cursorSlot(h)) & 0xffff) === 0) unclaimed++;
+    if (unclaimed === 0) return 0;
+    if (waited) break;
+    waited = performance.now() - started > CLAIM_WAIT_MS;
+  }
+  let taken = 0;
+  for (let h = 1; h < homes; h++) {
+    const cursor = Atomics.load(control, cursorSlot(h));
+    if ((cursor & 0xffff) === 0 && Atomics.compareExchange(control, cursorSlot(h), cursor, cursor + 1) === cursor) owned[at + taken++] = h;
+  }
+  return taken;
+}
+
+function walk(views: JobViews, homes: number, count: number, shared: boolean): number {
+  const { wave, params } = views;
+  const kernels = views.contacts.kernels as RowKernels;
+  const colours = wave[W_COLOURS];
+  const passes = params[P_PASSES];
+  const relax = params[P_RELAX];
+  const span = 2 * homes + 1;
+  let changes = 0;
+  let stage = 0;
+  // Pass -1 is the warm start.
+  for (let pass = -1; pass < passes; pass++) {
+    const omega = pass <= 0 ? 1 : relax;
+    for (let j = 0; j < colours; j++, stage++) {
+      const base = W_PLAN + j * span;
+      if (shared && stage > 0) waitForBorders(wave, homes, stage - 1);
+      for (let i = 0; i < count; i++) {
+        const at = base + 2 * owned[i];
+        changes += solveRange(kernels, pass, omega, wave[at], wave[at + 1]);
+      }
+      if (shared) for (let i = 0; i < count; i++) Atomics.store(wave, progressSlot(owned[i]), stage);
+      for (let i = 0; i < count; i++) {
+        const at = base + 2 * owned[i];
+        changes += solveRange(kernels, pass, omega, wave[at + 1], wave[at + 2]);
+      }
+    }
+  }
+  return changes;
+}
+
+/** Warm-starts (pass -1) or solves rows [from, to); returns the rows changed in pass 0. */
+function solveRange(kernels: RowKernels, pass: number, omega: number, from: number, to: number): number {
+  if (from >= to) return 0;
+  if (pass < 0) {
+    kernels.warm(from, to);
+    return 0;
+  }
+  const changed = kernels.solve(from, to, omega);
+  return pass === 0 ? changed : 0;
+}
+
+/** Spins until every home this thread does not walk has solved its border rows of `stage`. */
+function waitForBorders(wave: Int32Array, homes: number, stage: number): void {
+  for (let h = 0; h < homes; h++) {
+    if (isOwned[h] === 1) continue;
+    const slot = progressSlot(h);
+    while (Atomics.load(wave, slot) < stage);
+  }
+}
+
+/** Readies the progress slots for a new walk (before the job is published). */
+export function resetWave(wave: Int32Array, homes: number): void {
+  for (let h = 0; h < homes; h++) Atomics.store(wave, progressSlot(h), -1);
+}
