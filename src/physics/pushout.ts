@@ -5,7 +5,8 @@
  */
 import type { BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import { JOB_PUSH_OUT, LOAD_POSITIONS, P_ITERATION, P_MODE, P_SLOP, loadKernelBodies, runGroups, saveKernelBodies, type StepRunner } from './parallel/jobs.js';
+import { JOB_PUSH_OUT, LOAD_POSITIONS, P_ITERATION, P_MAX_PUSH, P_MODE, P_PASSES, P_PUSH_FACTOR, P_SLOP, loadKernelBodies, runGroups, saveKernelBodies, type StepRunner } from './parallel/jobs.js';
+import { WAVE_PUSH, fitsWave, planWave } from './parallel/wave.js';
 import { localRunner } from './parallel/local-runner.js';
 import type { RowFrontier } from './row-frontier.js';
 import { pushPackedRows } from './packed-rows.js';
@@ -76,7 +77,17 @@ export function pushOut(
   // Over packed rows the passes run as WebAssembly (wasm/row-kernels.ts), over a copy of the positions.
   const kernels = contacts.inKernels ? contacts.kernels : null;
   if (kernels !== null) loadKernelBodies(runner, store.end, LOAD_POSITIONS);
-  for (let it = 0; it < iterations; it++) {
+  // On a team, the kernels' passes walk as one job, each thread its own home (parallel/wave.ts).
+  const wave = kernels !== null && fitsWave(runner.threads, contacts);
+  if (wave) {
+    params[P_PASSES] = iterations;
+    params[P_PUSH_FACTOR] = PUSHOUT_FACTOR;
+    params[P_MAX_PUSH] = MAX_PUSHOUT;
+    planWave(contacts, runner.wave, WAVE_PUSH);
+    runner.runWave(runner.threads);
+  }
+  // The wave ran every pass already.
+  for (let it = wave ? iterations : 0; it < iterations; it++) {
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
     // reading them cost more than it saved; there the pass reads every row. So it does over
     // packed rows (a pile's, where 1 row in 13 pushes pass after pass): walked in memory

@@ -70,10 +70,7 @@ import { bouncerLimit } from './restitution.js';
 import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, solveShockVelocities } from './shock.js';
 import { kick } from './impulses.js';
-import { planWave } from './parallel/wave.js';
-
-/** Rows per thread from which the passes walk as one job on a team (see `useWave`). */
-const WAVE_ROWS_PER_THREAD = 512;
+import { WAVE_VELOCITY, fitsWave, planWave } from './parallel/wave.js';
 
 /** The velocity passes skip unchanged rows when fewer than 1 in this many rows changed in the last. */
 const SKIP_WHEN_CHANGING_UNDER = 4;
@@ -130,11 +127,12 @@ export function solveVelocities(
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   let unequal: boolean;
   params[P_KERNEL_MARKS] = prepared ? 1 : 0;
-  // On a team, a busy pile's passes walk as one job, each thread its own home (parallel/wave.ts).
-  const wave = prepared && packing && useWave(runner, contacts);
+  // On a team, a busy pile's passes walk as one job, each thread its own home (parallel/wave.ts):
+  // where the last step's first pass changed most rows, as every pass of the walk visits all.
+  const wave = prepared && packing && contacts.busyFirstPass && fitsWave(runner.threads, contacts);
   if (prepared) {
     loadKernelBodies(runner, store.end, LOAD_SOLVE);
-    if (wave) planWave(contacts, runner.wave);
+    if (wave) planWave(contacts, runner.wave, WAVE_VELOCITY);
     kernels.positions(n);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
     // The impacts, and for restitution the rows that may bounce, listed by a scan in the kernels.
@@ -436,25 +434,6 @@ export function frontierFor(runner: StepRunner, contacts: ContactBuffer): RowFro
   if (runner.threads !== 1 || n === 0 || contacts.colourStart[COLOUR_COUNT + 1] !== n) return null;
   contacts.frontier.pass = -1;
   return contacts.frontier;
-}
-
-/**
- * Whether the warm start and the passes walk as one job (parallel/wave.ts): on a team, for rows
- * coloured in one home per thread with none in the overflow group, where the last step's first
- * pass changed most rows (a pile's: then every pass visits every row, as the wave does).
- */
-function useWave(runner: StepRunner, contacts: ContactBuffer): boolean {
-  const start = contacts.colourStart;
-  const n = contacts.count;
-  return (
-    runner.threads > 1 &&
-    contacts.busyFirstPass &&
-    contacts.homes === runner.threads &&
-    contacts.borderRows &&
-    start[COLOUR_COUNT + 1] === n &&
-    start[COLOUR_COUNT] === n &&
-    n >= runner.threads * WAVE_ROWS_PER_THREAD
-  );
 }
 
 /**

@@ -70,9 +70,10 @@ export const JOB_LOAD_COLLIDE = 22;
 export const JOB_UNPACK_KERNELS = 23;
 
 /**
- * The warm start and every velocity pass of resident rows, one home per thread, walked colour by
- * colour with waits only on border rows (wave.ts; P_PASSES, P_RELAX); counts the rows the first
- * pass changed.
+ * The warm start and every velocity pass of resident rows, or every pushout pass, one home per
+ * thread, walked colour by colour with waits only on border rows (wave.ts: the plan says which;
+ * P_PASSES, P_RELAX, or P_SLOP, P_PUSH_FACTOR, P_MAX_PUSH); counts the rows the first pass
+ * changed or pushed.
  */
 export const JOB_SOLVE_WAVE = 24;
 
@@ -132,10 +133,13 @@ export const P_LOAD = 15;
 export const P_BODY_BLOCKS = 16;
 /** 1 when JOB_UNPACK_KERNELS writes the impulses to the pairs' copies too (`RowKernels.unpack`'s `toPairs`). */
 export const P_TO_PAIRS = 17;
-/** Velocity passes of JOB_SOLVE_WAVE. */
+/** Passes of JOB_SOLVE_WAVE. */
 export const P_PASSES = 18;
+/** Pushout's share of an overlap removed per pass, and its most per pass (m), for JOB_SOLVE_WAVE's pushout walk. */
+export const P_PUSH_FACTOR = 19;
+export const P_MAX_PUSH = 20;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 19;
+export const PARAM_COUNT = 21;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

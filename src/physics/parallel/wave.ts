@@ -1,7 +1,7 @@
 /**
- * The velocity passes as one job, for a team of threads: each thread walks its own home's rows
- * through every colour of the warm start and of every pass, and waits only where its rows meet
- * bodies that another thread's rows touch too.
+ * The velocity passes (or the pushout passes) as one job, for a team of threads: each thread
+ * walks its own home's rows through every colour of the warm start and of every pass, and
+ * waits only where its rows meet bodies that another thread's rows touch too.
  *
  * Run colour by colour as jobs (jobs.ts's `runGroups`), the passes pay a handshake per colour:
  * published, claimed, counted done, about eighty times a step in a pile. Here a body's rows are
@@ -18,7 +18,7 @@ import { COLOUR_COUNT } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { RowKernels } from '../wasm/row-kernels.js';
 import { C_CHUNKS_DONE, MAX_THREADS, cursorSlot } from './control.js';
-import { P_PASSES, P_RELAX } from './jobs.js';
+import { P_MAX_PUSH, P_PASSES, P_PUSH_FACTOR, P_RELAX, P_SLOP } from './jobs.js';
 import type { JobViews } from './run-job.js';
 
 /** Slots between two homes' progress slots in `JobViews.wave`: a cache line each. */
@@ -27,13 +27,20 @@ const PROGRESS_STRIDE = 16;
 const W_COLOURS = MAX_THREADS * PROGRESS_STRIDE;
 /** Homes in the plan. */
 const W_HOMES = W_COLOURS + 1;
+/** What the walk does: WAVE_VELOCITY or WAVE_PUSH. */
+const W_KIND = W_HOMES + 1;
 /**
  * Per colour with rows, 2 · homes + 1 slots: where each home's rows start and where its border
  * rows end, home by home, then where the colour ends (home h's rows end where home h + 1's start).
  */
-const W_PLAN = W_HOMES + 1;
+const W_PLAN = W_KIND + 1;
 /** Length of `JobViews.wave`. */
 export const WAVE_LENGTH = W_PLAN + COLOUR_COUNT * (2 * MAX_THREADS + 1);
+/** A walk of the warm start and the velocity passes (P_PASSES, P_RELAX). */
+export const WAVE_VELOCITY = 0;
+/** A walk of the pushout passes (P_PASSES, P_SLOP, P_PUSH_FACTOR, P_MAX_PUSH). */
+export const WAVE_PUSH = 1;
+
 /** A progress slot's value once its thread has failed: no one waits on it any more. */
 const FAILED = 0x7fffffff;
 
@@ -54,7 +61,7 @@ function progressSlot(home: number): number {
  * colouring by homes made them (wasm/colour-kernel.ts's COLOUR_HOMES: `contacts.borderRows`):
  * per colour with rows, where each home's rows start and where its border rows end.
  */
-export function planWave(contacts: ContactBuffer, wave: Int32Array): void {
+export function planWave(contacts: ContactBuffer, wave: Int32Array, kind: number): void {
   const { colourStart, homeStart, borderEnd, homes } = contacts;
   let colours = 0;
   for (let k = 0; k < COLOUR_COUNT; k++) {
@@ -69,6 +76,28 @@ export function planWave(contacts: ContactBuffer, wave: Int32Array): void {
   }
   wave[W_COLOURS] = colours;
   wave[W_HOMES] = homes;
+  wave[W_KIND] = kind;
+}
+
+/** Rows per thread from which a walk pays (see `fitsWave`). */
+const WAVE_ROWS_PER_THREAD = 512;
+
+/**
+ * Whether the passes over the rows can walk as one job: on a team, over rows in the kernels'
+ * memory coloured by one home per thread with border rows first, none in the overflow group
+ * (solved on one thread after each pass's colours), and enough of them.
+ */
+export function fitsWave(threads: number, contacts: ContactBuffer): boolean {
+  const start = contacts.colourStart;
+  const n = contacts.count;
+  return (
+    threads > 1 &&
+    contacts.homes === threads &&
+    contacts.borderRows &&
+    start[COLOUR_COUNT + 1] === n &&
+    start[COLOUR_COUNT] === n &&
+    n >= threads * WAVE_ROWS_PER_THREAD
+  );
 }
 
 /** Homes the calling thread walks, listed, and flagged by home. */
@@ -77,8 +106,9 @@ const isOwned = new Uint8Array(MAX_THREADS);
 
 /**
  * Walks the plan for `home` (and for any home not claimed in time, on home 0's thread): the warm
- * start, then `params[P_PASSES]` passes, each colour border rows first. With `alone`, the calling
- * thread walks every home and waits on none. Returns how many rows the first pass changed.
+ * start and `params[P_PASSES]` velocity passes, or as many pushout passes (the plan's kind), each
+ * colour border rows first. With `alone`, the calling thread walks every home and waits on
+ * none. Returns how many rows the first pass changed (or pushed).
  */
 export function walkWave(views: JobViews, home: number, alone: boolean): number {
   const { wave, control } = views;
@@ -134,38 +164,39 @@ function walk(views: JobViews, homes: number, count: number, shared: boolean): n
   const kernels = views.contacts.kernels as RowKernels;
   const colours = wave[W_COLOURS];
   const passes = params[P_PASSES];
-  const relax = params[P_RELAX];
+  const push = wave[W_KIND] === WAVE_PUSH;
   const span = 2 * homes + 1;
-  let changes = 0;
+  let count0 = 0;
   let stage = 0;
-  // Pass -1 is the warm start.
-  for (let pass = -1; pass < passes; pass++) {
-    const omega = pass <= 0 ? 1 : relax;
+  // The velocity walk's pass -1 is the warm start.
+  for (let pass = push ? 0 : -1; pass < passes; pass++) {
     for (let j = 0; j < colours; j++, stage++) {
       const base = W_PLAN + j * span;
       if (shared && stage > 0) waitForBorders(wave, homes, stage - 1);
       for (let i = 0; i < count; i++) {
         const at = base + 2 * owned[i];
-        changes += solveRange(kernels, pass, omega, wave[at], wave[at + 1]);
+        count0 += runRange(kernels, params, push, pass, wave[at], wave[at + 1]);
       }
       if (shared) for (let i = 0; i < count; i++) Atomics.store(wave, progressSlot(owned[i]), stage);
       for (let i = 0; i < count; i++) {
         const at = base + 2 * owned[i];
-        changes += solveRange(kernels, pass, omega, wave[at + 1], wave[at + 2]);
+        count0 += runRange(kernels, params, push, pass, wave[at + 1], wave[at + 2]);
       }
     }
   }
-  return changes;
+  return count0;
 }
 
-/** Warm-starts (pass -1) or solves rows [from, to); returns the rows changed in pass 0. */
-function solveRange(kernels: RowKernels, pass: number, omega: number, from: number, to: number): number {
+/**
+ * Rows [from, to) in pass `pass`: pushed out, warm-started (pass -1) or solved; returns how
+ * many rows changed (or pushed) if this is the first pass.
+ */
+function runRange(kernels: RowKernels, params: Float64Array, push: boolean, pass: number, from: number, to: number): number {
   if (from >= to) return 0;
-  if (pass < 0) {
-    kernels.warm(from, to);
-    return 0;
-  }
-  const changed = kernels.solve(from, to, omega);
+  let changed = 0;
+  if (push) changed = kernels.push(from, to, params[P_SLOP], params[P_PUSH_FACTOR], params[P_MAX_PUSH]);
+  else if (pass < 0) kernels.warm(from, to);
+  else changed = kernels.solve(from, to, pass === 0 ? 1 : params[P_RELAX]);
   return pass === 0 ? changed : 0;
 }
 
