@@ -8,11 +8,11 @@
  * still met in colour order, so the bits are those of one thread, but the threads only wait on
  * each other's border rows: a body is a border body when a row of another home touches it, a
  * row is a border row when it touches one. Each colour's rows of a home come border rows first
- * (`planWave`); a thread solves its border rows of a colour, says so in its progress slot, then
- * solves its interior rows, which no other thread's rows touch. Before the border rows of the
- * next colour it waits until every other home has said the same of the colour before: by then
- * the others have usually long done so, while it solved its interior rows. The colouring kernel
- * sorts the rows so (wasm/colour-kernel.ts's COLOUR_HOMES), a row's home being its body a's.
+ * (the colouring kernel sorts them so: wasm/colour-kernel.ts's COLOUR_HOMES, a row's home being
+ * its body a's); a thread solves its border rows of a colour, says so in its progress slot,
+ * then solves its interior rows, which no other thread's rows touch. Before the border rows of
+ * the next colour it waits until every other home has said the same of the colour before: by
+ * then the others have usually long done so, while it solved its interior rows.
  */
 import { COLOUR_COUNT } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
@@ -46,8 +46,9 @@ const FAILED = 0x7fffffff;
 
 /**
  * How long the thread of home 0 waits for every other home to be claimed before it takes the
- * unclaimed ones itself (ms): a sleeping worker wakes in tens of microseconds, a worker that
- * never comes (one that failed to start) must not hold up every step.
+ * unclaimed ones itself (ms): a worker spinning between jobs claims in a microsecond or so, a
+ * sleeping one wakes in tens of microseconds, and a worker that is late (one still starting, or
+ * one the system has put aside) must not hold up the step for long.
  */
 const CLAIM_WAIT_MS = 0.25;
 

@@ -6,6 +6,7 @@
  * the shared arrays grow and are handed to the workers again), and columns whose contact solve
  * gains energy and runs again.
  */
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { World, type ThreadMessage, type ThreadPool } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
@@ -193,6 +194,38 @@ describe('issue 13: the step on worker threads', () => {
     threaded.setThreads(null);
     expect(stateHash(threaded)).toBe(stateHash(alone));
   });
+
+  it('a worker that is late to every message: the calling thread walks its home of the passes too, and the pile ends as on one thread', async () => {
+    // The passes of a pile on threads walk as one job, one home per thread (parallel/wave.ts):
+    // the calling thread waits for the worker to claim its home, and past a quarter of a
+    // millisecond walks it itself. This worker takes 20 ms to pick up each message.
+    const index = new URL('../../../src/physics/index.ts', import.meta.url).href;
+    const code = `
+      const { parentPort } = require('node:worker_threads');
+      const ready = import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(index)}); });
+      parentPort.on('message', (message) => ready.then((engine) => {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+        engine.handleThreadMessage(message);
+      }));`;
+    const slow = new Worker(code, { eval: true });
+    try {
+      const alone = withScene(pile, 1500);
+      steps(alone, 150);
+      const w = withScene(pile, 1500);
+      w.setThreads({ size: 1, post: (_index: number, message: ThreadMessage) => slow.postMessage(message) });
+      let walked = 0;
+      for (let k = 0; k < 150; k++) {
+        w.step(DT);
+        if (w.internals.contacts.borderRows) walked++;
+      }
+      // Else the walk never ran.
+      expect(walked).toBeGreaterThan(30);
+      w.setThreads(null);
+      expect(stateHash(w)).toBe(stateHash(alone));
+    } finally {
+      await slow.terminate();
+    }
+  }, 60_000);
 
   it('a pool that steps one world is refused to another until the first lets it go', () => {
     const first = withScene(crowd, 100);
