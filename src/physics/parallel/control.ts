@@ -132,6 +132,32 @@ export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sle
 }
 
 /**
+ * How long the driving thread waits for the workers to answer a park before it goes on without
+ * those that have not (ms): a worker that has stopped (its thread ended, or killed by its host)
+ * never will, and the world must still be able to step on one thread.
+ */
+export const PARK_WAIT_MS = 2000;
+
+/**
+ * Waits, as the driving thread, until ctl[slot] differs from `value`, for at most `limitMs`;
+ * returns the new value, or null once the time is up.
+ */
+export function waitWhileEqualFor(ctl: Int32Array, slot: number, value: number, limitMs: number): number | null {
+  const until = performance.now() + limitMs;
+  for (let k = 0; k < SPIN; k++) {
+    const v = Atomics.load(ctl, slot);
+    if (v !== value) return v;
+  }
+  for (;;) {
+    const left = until - performance.now();
+    if (left <= 0) return null;
+    Atomics.wait(ctl, slot, value, Math.min(left, 100));
+    const v = Atomics.load(ctl, slot);
+    if (v !== value) return v;
+  }
+}
+
+/**
  * Where chunk `k` of `chunks` of [from, to) starts (it ends where chunk k + 1 starts):
  * contiguous, in order, large first and small last (chunk k ends at the share 1 - (1 - u)³ of the
  * range, u = (k + 1) / chunks): threads claim in order, so the last claims, which decide how long

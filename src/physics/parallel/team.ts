@@ -26,9 +26,11 @@ import {
   MAX_CHUNKS,
   MAX_THREADS,
   NO_JOB,
+  PARK_WAIT_MS,
   cursorOf,
   takeFailure,
   waitWhileEqual,
+  waitWhileEqualFor,
 } from './control.js';
 import { claimChunks } from './claim.js';
 import { JOB_SOLVE_WAVE, PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
@@ -83,6 +85,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
       control: null,
     });
     this.workers = pool.size;
+    this.answering = pool.size;
     this.threads = pool.size + 1;
     this.ctl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
     this.views.control = this.ctl;
@@ -240,10 +243,23 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     Atomics.store(ctl, C_JOB, JOB_PARK);
     Atomics.add(ctl, C_EPOCH, 1);
     Atomics.notify(ctl, C_EPOCH);
+    // A worker that has stopped never answers: past PARK_WAIT_MS without an answer the team
+    // goes on, and waits only for those that answered from then on. (The jobs never wait for a
+    // worker that claims nothing: the calling thread claims what is left.)
     let parked = Atomics.load(ctl, C_PARKED);
-    while (parked !== this.workers) parked = waitWhileEqual(ctl, C_PARKED, parked, -1);
+    while (parked < this.answering) {
+      const next = waitWhileEqualFor(ctl, C_PARKED, parked, PARK_WAIT_MS);
+      if (next === null) {
+        this.answering = parked;
+        break;
+      }
+      parked = next;
+    }
     this.sharedAt = -1;
   }
+
+  /** Workers that answered every park so far (see `park`). */
+  private answering: number;
 
   /** Parks the workers and frees the pool for another world. */
   release(): void {

@@ -227,6 +227,33 @@ describe('issue 13: the step on worker threads', () => {
     }
   }, 60_000);
 
+  it('a worker whose thread has ended: the world steps on as on one thread, and setThreads(null) returns', async () => {
+    const script = new URL('./thread-worker.ts', import.meta.url).href;
+    const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`;
+    const doomed = new Worker(code, { eval: true });
+    await new Promise((resolve) => {
+      doomed.once('message', resolve);
+      doomed.postMessage('ping');
+    });
+    const alone = withScene(pile, 1500);
+    steps(alone, 120);
+    const w = withScene(pile, 1500);
+    w.setThreads({ size: 1, post: (_index: number, message: ThreadMessage) => doomed.postMessage(message) });
+    steps(w, 60);
+    // Between steps the worker waits for the next job; its thread ends there.
+    await doomed.terminate();
+    // Jobs never wait for a worker that claims nothing, and the walks take its home.
+    steps(w, 60);
+    // The arrays grow (the pile is made again bigger) and are shared anew: that parks the team first.
+    for (let i = 0; i < 3000; i++) w.createBody({ x: -30 + (i % 60), y: 60 + Math.floor(i / 60), radius: 0.3 });
+    for (let i = 0; i < 3000; i++) alone.createBody({ x: -30 + (i % 60), y: 60 + Math.floor(i / 60), radius: 0.3 });
+    steps(w, 5);
+    steps(alone, 5);
+    w.setThreads(null);
+    expect(w.threads).toBe(1);
+    expect(stateHash(w)).toBe(stateHash(alone));
+  }, 60_000);
+
   it('a pool that steps one world is refused to another until the first lets it go', () => {
     const first = withScene(crowd, 100);
     const second = withScene(crowd, 100);
