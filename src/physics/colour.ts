@@ -131,7 +131,8 @@ export class RowColours {
   /**
    * Takes the colouring kernel's groups as the rows' (its colours and order are written in
    * place), with no frontier lists. For parallel/collide-kernel-blocks.ts, which runs the
-   * kernel's phases itself, with `homes` > 1 (one per thread, bodies [0, end)): see `splitHomes`.
+   * kernel's phases itself, with `homes` > 1 (one per thread) after COLOUR_HOMES: the groups
+   * then come by home and border too (`takeHomeGroups`), and the homes' cuts move for the next.
    * @internal
    */
   tookKernelColours(contacts: ContactBuffer, homes = 1): void {

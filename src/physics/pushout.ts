@@ -84,7 +84,7 @@ export function pushOut(
     params[P_PUSH_FACTOR] = PUSHOUT_FACTOR;
     params[P_MAX_PUSH] = MAX_PUSHOUT;
     planWave(contacts, runner.wave, WAVE_PUSH);
-    runner.runWave(runner.threads);
+    runner.runWave();
   }
   // The wave ran every pass already.
   for (let it = wave ? iterations : 0; it < iterations; it++) {

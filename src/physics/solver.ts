@@ -154,7 +154,7 @@ export function solveVelocities(
   params[P_MODE] = kernels !== null ? MODE_KERNELS : packing ? MODE_PACKED : MODE_PLAIN;
   if (wave) {
     params[P_PASSES] = iterations;
-    const changes = runner.runWave(runner.threads);
+    const changes = runner.runWave();
     contacts.busyFirstPass = changes * 2 >= n;
   } else if (sparseFirst) {
     warmStartFrontier(store, contacts, frontier);

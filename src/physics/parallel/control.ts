@@ -105,11 +105,12 @@ const SPIN = 1 << 14;
 export const STEP_SPIN_MS = 50;
 
 /**
- * Waits until ctl[slot] differs from `value` and returns the new value: spinning, then sleeping
- * in `Atomics.wait`. A worker (`sleeping` is the slot that counts sleepers; -1 for the driving
- * thread) spins on while C_STEPPING is set: waking a sleeping thread costs tens to hundreds of
- * microseconds, more than most jobs take, and within a step the next job comes after at most
- * the driving thread's stretch of work alone (the broadphase's moves, the colouring).
+ * Waits, as a worker, until ctl[slot] differs from `value` and returns the new value: spinning,
+ * then sleeping in `Atomics.wait`, counted in ctl[sleeping] while it sleeps (so the driving
+ * thread notifies only when someone sleeps). It spins on while C_STEPPING is set: waking a
+ * sleeping thread costs tens to hundreds of microseconds, more than most jobs take, and within
+ * a step the next job comes after at most the driving thread's stretch of work alone (the
+ * broadphase's moves, the colouring).
  */
 export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sleeping: number): number {
   let started = -1;
@@ -118,14 +119,14 @@ export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sle
       const v = Atomics.load(ctl, slot);
       if (v !== value) return v;
     }
-    if (sleeping >= 0 && Atomics.load(ctl, C_STEPPING) === 1) {
+    if (Atomics.load(ctl, C_STEPPING) === 1) {
       const now = performance.now();
       if (started < 0) started = now;
       if (now - started < STEP_SPIN_MS) continue;
     }
-    if (sleeping >= 0) Atomics.add(ctl, sleeping, 1);
+    Atomics.add(ctl, sleeping, 1);
     Atomics.wait(ctl, slot, value, 1000);
-    if (sleeping >= 0) Atomics.sub(ctl, sleeping, 1);
+    Atomics.sub(ctl, sleeping, 1);
     const v = Atomics.load(ctl, slot);
     if (v !== value) return v;
   }
@@ -139,8 +140,9 @@ export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sle
 export const PARK_WAIT_MS = 2000;
 
 /**
- * Waits, as the driving thread, until ctl[slot] differs from `value`, for at most `limitMs`;
- * returns the new value, or null once the time is up.
+ * Waits, as the driving thread, until ctl[slot] differs from `value`, for at most `limitMs`
+ * (Infinity: for as long as it takes): spinning, then sleeping. Returns the new value, or null
+ * once the time is up.
  */
 export function waitWhileEqualFor(ctl: Int32Array, slot: number, value: number, limitMs: number): number | null {
   const until = performance.now() + limitMs;

@@ -182,11 +182,10 @@ export interface StepRunner {
   /** JOB_SOLVE_WAVE's plan and the threads' progress through it (wave.ts's `planWave`). */
   readonly wave: Int32Array;
   /**
-   * Runs JOB_SOLVE_WAVE over the plan in `wave`, made for `homes` homes: one home per thread
-   * when `homes` is the thread count, else every home on the calling thread. Returns the rows
-   * the first pass changed.
+   * Runs JOB_SOLVE_WAVE over the plan in `wave`: one home per thread when the plan has one home
+   * per thread, else every home on the calling thread. Returns the rows the first pass changed.
    */
-  runWave(homes: number): number;
+  runWave(): number;
   /** Makes `partials` hold at least `blocks` values. */
   reservePartials(blocks: number): void;
 }

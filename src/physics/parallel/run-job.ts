@@ -107,7 +107,7 @@ export abstract class ViewsRunner {
   }
 
   /** Every home of the plan on this thread, one after another within each colour. */
-  runWave(_homes: number): number {
+  runWave(): number {
     return walkWave(this.views, 0, true);
   }
 

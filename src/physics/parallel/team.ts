@@ -29,12 +29,11 @@ import {
   PARK_WAIT_MS,
   cursorOf,
   takeFailure,
-  waitWhileEqual,
   waitWhileEqualFor,
 } from './control.js';
 import { claimChunks } from './claim.js';
 import { JOB_SOLVE_WAVE, PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
-import { WAVE_LENGTH, resetWave } from './wave.js';
+import { WAVE_LENGTH, planHomes, resetWave } from './wave.js';
 import type { ThreadPool } from './pool.js';
 import { ViewsRunner } from './run-job.js';
 import { CONTACTS_SHARED, CONTACTS_SHARED_APART, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
@@ -157,9 +156,9 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
    * JOB_SOLVE_WAVE with one home per thread, each walked by its own thread (wave.ts); a plan
    * made for another thread count runs here alone.
    */
-  override runWave(homes: number): number {
+  override runWave(): number {
     const threads = this.threads;
-    if (homes !== threads) return super.runWave(homes);
+    if (planHomes(this.views.wave) !== threads) return super.runWave();
     const span = this.span;
     for (let h = 0; h <= threads; h++) span[h] = h;
     resetWave(this.views.wave, threads);
@@ -211,7 +210,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     claimChunks(ctl, this.publishedTag, 0, this.views);
     this.publishedTag = NO_JOB;
     let done = Atomics.load(ctl, C_CHUNKS_DONE);
-    while (done !== chunks) done = waitWhileEqual(ctl, C_CHUNKS_DONE, done, -1);
+    while (done !== chunks) done = waitWhileEqualFor(ctl, C_CHUNKS_DONE, done, Infinity) as number;
     const failure = takeFailure(ctl);
     if (failure !== null) throw failure;
     return Atomics.load(ctl, C_RESULT);

@@ -80,6 +80,11 @@ export function planWave(contacts: ContactBuffer, wave: Int32Array, kind: number
   wave[W_KIND] = kind;
 }
 
+/** Homes the plan in `wave` was made for. */
+export function planHomes(wave: Int32Array): number {
+  return wave[W_HOMES];
+}
+
 /** Rows per thread from which a walk pays (see `fitsWave`). */
 const WAVE_ROWS_PER_THREAD = 512;
 
