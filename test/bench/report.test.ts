@@ -44,6 +44,19 @@ describe('bench report', () => {
     expect(text).toContain('jostle steps on 1 thread');
   });
 
+  it("flags a case whose load was above its own threads' (a case on two threads counts two)", () => {
+    const alone = { ...result('jostle', 2), loadAverage: 1.8 };
+    const threaded = { ...result('jostle-threads', 1, 2), loadAverage: 1.8 };
+    const report = formatReport([alone, threaded], [{ scene: 'pile', count: 5000 }], '# test');
+    const rows = report.split('\n').filter((line) => /^\s*5,000\s+jostle/.test(line));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/1\.8 \*$/);
+    expect(rows[1]).toMatch(/\s1\.8$/);
+    expect(report).toContain("* load above the case's own threads + 0.5");
+    const busyThreaded = formatReport([{ ...threaded, loadAverage: 2.7 }], [{ scene: 'pile', count: 5000 }], '# test');
+    expect(busyThreaded).toMatch(/2\.7 \*/);
+  });
+
   it('skips a peer whose case failed when naming the fastest', () => {
     const failed = { engine: 'box2d3' as const, scene: 'pile', count: 5000, error: 'timed out after 1 s' };
     const report = formatReport([result('jostle', 2), failed, result('box2d', 10)], [{ scene: 'pile', count: 5000 }], '# test');

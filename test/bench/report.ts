@@ -10,10 +10,16 @@ import { fixed, formatTable, whole } from './table';
 const PEERS = ENGINE_NAMES.filter((e) => e !== 'jostle');
 const MB = 1024 * 1024;
 /**
- * 1-minute load average above which a case is flagged: the child itself counts 1, so more
- * means other work shared the two cores (or their caches) and the figure reads slow.
+ * Load beyond a case's own above which it is flagged: the child itself counts one per thread it
+ * steps on (a case on two threads keeps both cores busy), so more means other work shared the
+ * cores (or their caches) and the figure reads slow.
  */
-const BUSY_LOAD = 1.5;
+const BUSY_MARGIN = 0.5;
+
+/** Whether the 1-minute load average when `o` ended says that other work shared its cores. */
+function busy(o: CaseResult): boolean {
+  return o.loadAverage > o.threads + BUSY_MARGIN;
+}
 
 function find(outcomes: readonly CaseOutcome[], engine: EngineName, scene: string, count: number): CaseResult | undefined {
   const o = outcomes.find((x) => x.engine === engine && x.scene === scene && x.count === count);
@@ -80,7 +86,7 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
       fixed(o.quality.maxOverlap * 100, 2),
       String(o.quality.outside),
       fixed(o.quality.meanSpeed, 2),
-      `${fixed(o.loadAverage, 1)}${o.loadAverage > BUSY_LOAD ? ' *' : ''}`,
+      `${fixed(o.loadAverage, 1)}${busy(o) ? ' *' : ''}`,
     ]);
   }
   return formatTable(
@@ -198,8 +204,8 @@ export function formatReport(
   const scenes = [...new Set(cases.map((c) => c.scene))];
   const parts = [header];
   for (const scene of scenes) parts.push(`\n## ${scene}\n${sceneTable(outcomes, scene)}`);
-  if (outcomes.some((o) => !isFailure(o) && o.loadAverage > BUSY_LOAD)) {
-    parts.push(`\n* load above ${BUSY_LOAD}: other processes shared the CPU; those times read slow, unevenly across engines.`);
+  if (outcomes.some((o) => !isFailure(o) && busy(o))) {
+    parts.push(`\n* load above the case's own threads + ${BUSY_MARGIN}: other processes shared the CPU; those times read slow, unevenly across engines.`);
   }
   parts.push(`\n## jostle ms / peer ms (median; below 1: Jostle faster; J/fastest: over the fastest single-threaded peer, named)\n${ratioTable(outcomes, cases)}`);
   const note = threadsNote(outcomes);

@@ -59,7 +59,7 @@ export interface CaseResult {
     rssPerBody: number;
   };
   quality: Quality;
-  /** 1-minute load average when the case ended: above 1 on two cores, other work shared the CPU. */
+  /** 1-minute load average when the case ended: above the case's own threads, other work shared the CPU. */
   loadAverage: number;
   /** Median ms per phase over the timed steps, for engines that report phases. */
   profile?: Record<string, number>;
