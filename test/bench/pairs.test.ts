@@ -3,7 +3,7 @@ import { parsePairsArgs, summarise } from './pairs';
 
 describe('npm run pairs', () => {
   it('reads the peer, scene, size and counts, with k for thousands', () => {
-    expect(parsePairsArgs([])).toEqual({ peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300 });
+    expect(parsePairsArgs([])).toEqual({ peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 });
     expect(parsePairsArgs(['--peer=rapier-simd', '--scene=pile', '--size=5k', '--pairs=3', '--warmup=0', '--steps=120'])).toEqual({
       peer: 'rapier-simd',
       scene: 'pile',
@@ -11,7 +11,15 @@ describe('npm run pairs', () => {
       pairs: 3,
       warmup: 0,
       steps: 120,
+      threads: 1,
     });
+  });
+
+  it('sets one thread of Jostle against a threaded peer on --threads, its own threaded build among them', () => {
+    expect(parsePairsArgs(['--peer=jostle-threads', '--threads=2', '--scene=pile'])).toMatchObject({ peer: 'jostle-threads', threads: 2 });
+    expect(parsePairsArgs(['--peer=box2d3-deluxe', '--threads=2'])).toMatchObject({ peer: 'box2d3-deluxe', threads: 2 });
+    expect(() => parsePairsArgs(['--peer=jostle-threads'])).toThrow(/--peer=jostle-threads needs --threads of at least 2, got 1/);
+    expect(() => parsePairsArgs(['--peer=box2d3', '--threads=2'])).toThrow(/--threads=2 needs a threaded peer .*"box2d3"/);
   });
 
   it('refuses what it cannot run, naming the argument and the value', () => {

@@ -2,7 +2,7 @@
  * Jostle against one peer, in pairs of runs: the ratio a target names, measured so that the
  * machine's drift cannot decide it.
  *
- *   npm run pairs -- [--peer=box2d3] [--scene=crowd] [--size=10k] [--pairs=6] [--warmup=60] [--steps=300]
+ *   npm run pairs -- [--peer=box2d3] [--scene=crowd] [--size=10k] [--pairs=6] [--warmup=60] [--steps=300] [--threads=1]
  *
  * `npm run bench` runs each engine's case in its own child process, one after the other, and a
  * shared machine can slow one of them by half for a minute: crowd 10,000 read 0.24, 0.33 and 0.36
@@ -11,10 +11,15 @@
  * order swapped every pair (Jostle, peer; peer, Jostle; ...), and each pair's ratio of medians is
  * printed, then the median of the pairs' ratios and their range: a slow minute costs one pair,
  * not the figure.
+ *
+ * With --threads=N a threaded peer (jostle-threads, box2d3-deluxe) steps on N threads, Jostle
+ * still on one: `--peer=jostle-threads --threads=2` prints a second thread's speed-up (one
+ * thread's time over two threads'), pair by pair, as the benchmark's children run it.
  */
 import { buildChild } from './build-child';
 import type { EngineName } from './engine';
 import { parseEngineName } from './engines/index';
+import { THREADED_ENGINES } from './engine';
 import { SCENE_NAMES } from './scenes';
 import { runChild } from './spawn';
 import type { CaseResult } from './result';
@@ -26,18 +31,20 @@ export interface PairsOptions {
   pairs: number;
   warmup: number;
   steps: number;
+  /** Threads of a threaded peer (Jostle steps on one). */
+  threads: number;
 }
 
 /** Reads the command line; throws, naming the argument and its value, on anything else. */
 export function parsePairsArgs(argv: readonly string[]): PairsOptions {
-  const o: PairsOptions = { peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300 };
+  const o: PairsOptions = { peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 };
   for (const arg of argv) {
-    const m = /^--(peer|scene|size|pairs|warmup|steps)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`pairs: unknown argument "${arg}" (known: --peer= --scene= --size= --pairs= --warmup= --steps=)`);
+    const m = /^--(peer|scene|size|pairs|warmup|steps|threads)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`pairs: unknown argument "${arg}" (known: --peer= --scene= --size= --pairs= --warmup= --steps= --threads=)`);
     const [, key, value] = m;
     if (key === 'peer') {
       const peer = parseEngineName(value);
-      if (peer === 'jostle' || peer === 'jostle-threads') throw new Error(`pairs: --peer must be another engine than Jostle, got "${value}"`);
+      if (peer === 'jostle') throw new Error(`pairs: --peer must be another engine than Jostle on one thread, got "${value}"`);
       o.peer = peer;
     } else if (key === 'scene') {
       if (!SCENE_NAMES.includes(value)) throw new Error(`pairs: --scene must be one of ${SCENE_NAMES.join(', ')}, got "${value}"`);
@@ -46,9 +53,11 @@ export function parsePairsArgs(argv: readonly string[]): PairsOptions {
       const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
       const least = key === 'warmup' ? 0 : 1;
       if (!Number.isInteger(n) || n < least) throw new Error(`pairs: --${key} must be a whole number of at least ${least}, got "${value}"`);
-      o[key as 'size' | 'pairs' | 'warmup' | 'steps'] = n;
+      o[key as 'size' | 'pairs' | 'warmup' | 'steps' | 'threads'] = n;
     }
   }
+  if (o.peer === 'jostle-threads' && o.threads < 2) throw new Error(`pairs: --peer=jostle-threads needs --threads of at least 2, got ${o.threads}`);
+  if (o.threads > 1 && !THREADED_ENGINES.includes(o.peer)) throw new Error(`pairs: --threads=${o.threads} needs a threaded peer (${THREADED_ENGINES.join(', ')}), got "${o.peer}"`);
   return o;
 }
 
@@ -66,13 +75,15 @@ export function summarise(ratios: readonly number[]): { median: number; min: num
 async function main(): Promise<void> {
   const o = parsePairsArgs(process.argv.slice(2));
   await buildChild();
-  console.log(`# jostle / ${o.peer}, ${o.scene} ${o.size}: ${o.pairs} pairs of runs, ${o.warmup} warm-up + ${o.steps} timed steps each, order swapped every pair`);
+  const peerName = o.threads > 1 ? `${o.peer} ×${o.threads}` : o.peer;
+  const speedUp = o.peer === 'jostle-threads' ? ` (the ratio is the speed-up of ${o.threads} threads)` : '';
+  console.log(`# jostle / ${peerName}, ${o.scene} ${o.size}: ${o.pairs} pairs of runs, ${o.warmup} warm-up + ${o.steps} timed steps each, order swapped every pair${speedUp}`);
   const ratios: number[] = [];
   for (let k = 0; k < o.pairs; k++) {
     const order: EngineName[] = k % 2 === 0 ? ['jostle', o.peer] : [o.peer, 'jostle'];
     const got = new Map<EngineName, CaseResult>();
     for (const engine of order) {
-      const outcome = await runChild({ engine, scene: o.scene, count: o.size, warmup: o.warmup, steps: o.steps, timeout: 900, threads: 1 });
+      const outcome = await runChild({ engine, scene: o.scene, count: o.size, warmup: o.warmup, steps: o.steps, timeout: 900, threads: engine === 'jostle' ? 1 : o.threads });
       if ('error' in outcome) throw new Error(`${engine}: ${outcome.error}`);
       got.set(engine, outcome);
     }
@@ -80,7 +91,7 @@ async function main(): Promise<void> {
     const p = got.get(o.peer) as CaseResult;
     const ratio = j.medianMs / p.medianMs;
     ratios.push(ratio);
-    console.log(`pair ${k + 1}: jostle ${j.medianMs.toFixed(2)} ms, ${o.peer} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)})`);
+    console.log(`pair ${k + 1}: jostle ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)})`);
   }
   const s = summarise(ratios);
   console.log(`median ratio ${s.median.toFixed(3)} over ${ratios.length} pairs (range ${s.min.toFixed(3)} to ${s.max.toFixed(3)})`);
