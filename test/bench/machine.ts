@@ -10,7 +10,14 @@
  * The step of a physics engine is the memory-bound kind: a contact row reads two bodies at
  * scattered places and writes them back. Compare a step's speed-up on threads with the ratio
  * at its working set (a pile of 10,000 bodies holds a few MB; 50,000, about five times that).
+ *
+ * Where `taskset` runs (Linux), it then times the 4 MB loop pinned to each core in turn: on a
+ * shared virtual machine one core can run memory-bound work several times slower than another
+ * for minutes at a time (other tenants thrashing its cache), and a step split evenly over the
+ * two then waits on the slow one.
  */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { HANDOFFS, timeHandoff } from './handoff';
 
@@ -81,6 +88,32 @@ const TRIES = 3;
 
 const median = (v: number[]): number => [...v].sort((x, y) => x - y)[v.length >> 1];
 
+/**
+ * Milliseconds `job` took in a process of its own pinned to core `cpu` (`taskset -c`), or null
+ * where it could not run so (no taskset, or no such core).
+ */
+function pinned(job: Job, cpu: number): number | null {
+  const code = `${scatter.toString()}\nconst t = performance.now(); scatter(${job.values}, ${job.turns}); console.log(performance.now() - t);`;
+  const run = spawnSync('taskset', ['-c', String(cpu), process.execPath, '-e', code], { encoding: 'utf8' });
+  const ms = Number(run.stdout.trim());
+  return run.status === 0 && Number.isFinite(ms) ? ms : null;
+}
+
+/** The 4 MB loop pinned to each core, TRIES times in turn, as one line; null without taskset. */
+function eachCore(job: Job): string | null {
+  const times: number[][] = cpus().map(() => []);
+  for (let k = 0; k < TRIES; k++) {
+    for (let cpu = 0; cpu < times.length; cpu++) {
+      const ms = pinned(job, cpu);
+      if (ms === null) return null;
+      times[cpu].push(ms);
+    }
+  }
+  const medians = times.map(median);
+  const spread = Math.max(...medians) / Math.min(...medians);
+  return `${medians.map((ms, cpu) => `cpu${cpu} ${ms.toFixed(0)}`).join('   ')}   slowest over fastest ${spread.toFixed(2)}`;
+}
+
 async function main(): Promise<void> {
   const jobs: Array<{ name: string; job: Job }> = [{ name: 'compute only', job: { values: 0, turns: 3e8 } }];
   for (const mb of [1, 4, 8, 16, 64]) {
@@ -103,6 +136,10 @@ async function main(): Promise<void> {
     const p = median(pair);
     console.log(`${name.padEnd(20)} alone ${a.toFixed(0).padStart(5)}   two at once ${p.toFixed(0).padStart(5)}   ratio ${(p / a).toFixed(2)}`);
   }
+  const fourMb = (jobs.find((j) => j.name.startsWith('memory, 4 MB')) as { job: Job }).job;
+  const cores = eachCore(fourMb);
+  console.log(`# memory, 4 MB, alone in a process pinned to each core in turn, ${TRIES} times (ms, medians)`);
+  console.log(cores ?? '(no taskset here: not measured)');
 }
 
 if (isMainThread) {
