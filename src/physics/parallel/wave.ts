@@ -9,7 +9,7 @@
  * each other's border rows: a body is a border body when a row of another home touches it, a
  * row is a border row when it touches one. Each colour's rows of a home come border rows first
  * (the colouring kernel sorts them so: wasm/colour-kernel.ts's COLOUR_HOMES, a row's home being
- * its body a's); a thread solves its border rows of a colour, says so in its progress slot,
+ * its moving body's, body a's unless a is static); a thread solves its border rows of a colour, says so in its progress slot,
  * then solves its interior rows, which no other thread's rows touch. Before the border rows of
  * the next colour it waits until every other home has said the same of the colour before: by
  * then the others have usually long done so, while it solved its interior rows.

@@ -34,7 +34,8 @@ export const COLOUR_PICK = 2;
 export const COLOUR_ORDER = 4;
 /**
  * Instead of COLOUR_ORDER, with `homes` > 1: rows [0, n) in colour order, each colour's rows
- * by home (the home of body a, `homeOf`), each home's border rows first (see parallel/wave.ts),
+ * by home (the home of its moving body, body a's unless a is static, as colour.ts's
+ * `sortBlocks` has it: `homeOf`), each home's border rows first (see parallel/wave.ts),
  * and `groups[g]` where group g = (colour · homes + home) · 2 + (0 border, 1 interior) ends;
  * the overflow group last, whole, in row order (group COLOUR_COUNT · homes · 2).
  */
@@ -60,8 +61,9 @@ export function colourKernel(): FunctionDef {
     ...at4('rowB', 'c'), op.loadI32(0), set('ib'),
     g('flags'), g('ia'), op.i32Add, op.loadU8(0), op.i32(STATIC), op.i32And, set('sa'),
     g('flags'), g('ib'), op.i32Add, op.loadU8(0), op.i32(STATIC), op.i32And, set('sb'),
-    // With homes: b, moving and of another home than a (whose thread solves the row), is a border body.
-    g('homes'), op.i32(1), op.i32Ne, g('sb'), op.i32Eqz, op.i32And,
+    // With homes: b, moving and of another home than a moving a (whose thread solves the row), is
+    // a border body. A row with a static a is b's own.
+    g('homes'), op.i32(1), op.i32Ne, g('sa'), g('sb'), op.i32Or, op.i32Eqz, op.i32And,
     op.if,
     g('homeOf'), g('ia'), op.i32Add, op.loadU8(0), g('homeOf'), g('ib'), op.i32Add, op.loadU8(0), op.i32Ne,
     op.if, g('border'), g('ib'), op.i32Add, op.i32(1), op.storeU8(0), op.end,
@@ -103,13 +105,14 @@ export function colourKernel(): FunctionDef {
     g('at'), op.loadI32(0), op.tee(L.i), op.i32(1), op.i32Add, op.storeI32(0),
     ...at4('order', 'i'), g('c'), op.storeI32(0),
   ];
-  // The row's group (see COLOUR_HOMES), counted in groups[key + 1].
+  // The row's group (see COLOUR_HOMES), counted in groups[key + 1]; its home is its moving body's.
   const group = [
     g('colour'), g('c'), op.i32Add, op.loadU8(0), set('k'),
     ...at4('rowA', 'c'), op.loadI32(0), set('ia'),
     ...at4('rowB', 'c'), op.loadI32(0), set('ib'),
+    g('flags'), g('ia'), op.i32Add, op.loadU8(0), op.i32(STATIC), op.i32And, set('sa'),
     op.i32(COLOUR_COUNT * 2), g('homes'), op.i32Mul,
-    g('k'), g('homes'), op.i32Mul, g('homeOf'), g('ia'), op.i32Add, op.loadU8(0), op.i32Add, op.i32(1), op.i32Shl,
+    g('k'), g('homes'), op.i32Mul, g('homeOf'), g('ib'), g('ia'), g('sa'), op.select, op.i32Add, op.loadU8(0), op.i32Add, op.i32(1), op.i32Shl,
     op.i32(1), g('border'), g('ia'), op.i32Add, op.loadU8(0), g('border'), g('ib'), op.i32Add, op.loadU8(0), op.i32Or, op.i32Sub,
     op.i32Add,
     g('k'), op.i32(COLOUR_COUNT), op.i32Eq, op.select, set('key'),

@@ -12,7 +12,7 @@ import { COLOUR_COUNT, RowColours } from '../../../src/physics/colour';
 import { ContactBuffer } from '../../../src/physics/contacts';
 import { mulberry32 } from '../../../src/physics/random';
 import { World } from '../../../src/physics/index';
-import { RowKernels } from '../../../src/physics/wasm/row-kernels';
+import { RowKernels, type CollideRegions } from '../../../src/physics/wasm/row-kernels';
 import { pile } from '../../../src/scenes/pile';
 import { createNodePool } from './node-pool';
 
@@ -116,8 +116,9 @@ describe('issue 13: homes of the colour groups', () => {
 describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by homes', () => {
   /**
    * Checks a world's colouring on `homes` threads against the colouring of the same rows on one
-   * (colour.ts in TypeScript): the same colours and groups; each colour's rows by home, a home
-   * being a run of bodies; in each home its border rows first, so that every row touching a body
+   * (colour.ts in TypeScript): the same colours and groups; each colour's rows by home, a row's
+   * home being its moving body's (body a's unless a is static), a home a run of bodies; in each
+   * home its border rows first, so that every row touching a body
    * that two homes' rows touch is a border row (parallel/wave.ts relies on it); rows in row order
    * within each part, and the overflow group in row order.
    */
@@ -135,6 +136,7 @@ describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by
     expect(Array.from(contacts.colour.subarray(0, n))).toEqual(Array.from(one.colour.subarray(0, n)));
     expect(Array.from(contacts.colourStart)).toEqual(Array.from(one.colourStart));
     const { homeStart, borderEnd, order, a, b } = contacts;
+    const bodyHome = ((contacts.kernels as RowKernels).collideRegions as CollideRegions).homeOf;
     const overflow = Array.from(order.subarray(contacts.colourStart[COLOUR_COUNT], n));
     expect(overflow).toEqual(Array.from(one.order.subarray(one.colourStart[COLOUR_COUNT], n)));
     // Each row's home and whether it sits among its home's border rows.
@@ -153,10 +155,12 @@ describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by
         expect(from <= mid && mid <= to).toBe(true);
         for (let i = from; i < to; i++) {
           const c = order[i];
+          const owner = store.kind[a[c]] === BODY_STATIC ? b[c] : a[c];
+          expect(bodyHome[owner], `row ${c}'s home`).toBe(h);
           homeOf[c] = h;
           inBorder[c] = i < mid ? 1 : 0;
-          lowest[h] = Math.min(lowest[h], a[c]);
-          highest[h] = Math.max(highest[h], a[c]);
+          lowest[h] = Math.min(lowest[h], owner);
+          highest[h] = Math.max(highest[h], owner);
           if (i > from && i !== mid) expect(c).toBeGreaterThan(order[i - 1]);
         }
       }
