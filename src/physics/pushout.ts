@@ -69,7 +69,6 @@ export function pushOut(
   const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny } = contacts;
   const n = contacts.count;
-  passMark.fill(0, 0, store.end);
   const frontier = frontierFor(runner, contacts);
   let pushes = n;
   const params = runner.params;
@@ -86,8 +85,10 @@ export function pushOut(
     planWave(contacts, runner.wave, WAVE_PUSH);
     runner.runWave();
   }
-  // The wave ran every pass already.
-  for (let it = wave ? iterations : 0; it < iterations; it++) {
+  // The wave ran every pass already, and reads no marks.
+  const passes = wave ? 0 : iterations;
+  if (passes > 0) passMark.fill(0, 0, store.end);
+  for (let it = 0; it < passes; it++) {
     // Where many rows push (a pile: a third or more), the marks rarely allow a skip, and
     // reading them cost more than it saved; there the pass reads every row. So it does over
     // packed rows (a pile's, where 1 row in 13 pushes pass after pass): walked in memory

@@ -182,11 +182,12 @@ export function solveVelocities(
   // skipped never changes a bit of the result, so threads may see each other's marks late.
   // The first pass marks unless most rows changed in the last step's first pass (a pile's
   // do): there the second pass would not skip, and the marks would only cost.
-  passMark.fill(0, 0, store.end);
+  // The wave ran every pass already, and reads no marks.
+  const passes = wave ? 0 : iterations;
+  if (passes > 0) passMark.fill(0, 0, store.end);
   let changes = n;
   let marked = false;
-  // The wave ran every pass already.
-  for (let it = wave ? iterations : 0; it < iterations; it++) {
+  for (let it = 0; it < passes; it++) {
     // A skip needs the marks of the previous pass and of this one.
     const skipUnchanged = marked && changes * SKIP_WHEN_CHANGING_UNDER < n;
     marked = it === 0 ? !contacts.busyFirstPass : changes * 2 < n;
