@@ -3,8 +3,9 @@ import { parsePairsArgs, summarise } from './pairs';
 
 describe('npm run pairs', () => {
   it('reads the peer, scene, size and counts, with k for thousands', () => {
-    expect(parsePairsArgs([])).toEqual({ peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 });
+    expect(parsePairsArgs([])).toEqual({ base: 'jostle', peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 });
     expect(parsePairsArgs(['--peer=rapier-simd', '--scene=pile', '--size=5k', '--pairs=3', '--warmup=0', '--steps=120'])).toEqual({
+      base: 'jostle',
       peer: 'rapier-simd',
       scene: 'pile',
       size: 5000,
@@ -22,8 +23,16 @@ describe('npm run pairs', () => {
     expect(() => parsePairsArgs(['--peer=box2d3', '--threads=2'])).toThrow(/--threads=2 needs a threaded peer .*"box2d3"/);
   });
 
+  it("puts another engine on one thread in Jostle's place on --base, so a peer's own speed-up is measured alike", () => {
+    expect(parsePairsArgs(['--base=box2d3-deluxe', '--peer=box2d3-deluxe', '--threads=2'])).toMatchObject({ base: 'box2d3-deluxe', peer: 'box2d3-deluxe', threads: 2 });
+    expect(parsePairsArgs(['--base=box2d3', '--peer=rapier-simd'])).toMatchObject({ base: 'box2d3', peer: 'rapier-simd', threads: 1 });
+    expect(() => parsePairsArgs(['--base=box2d3-deluxe', '--peer=box2d3-deluxe'])).toThrow(/--peer "box2d3-deluxe" on one thread is the base itself/);
+    expect(() => parsePairsArgs(['--base=jostle-threads', '--peer=box2d3'])).toThrow(/--base .*"jostle-threads"/);
+    expect(() => parsePairsArgs(['--base=bullet'])).toThrow(/bullet/);
+  });
+
   it('refuses what it cannot run, naming the argument and the value', () => {
-    expect(() => parsePairsArgs(['--peer=jostle'])).toThrow(/--peer .*"jostle"/);
+    expect(() => parsePairsArgs(['--peer=jostle'])).toThrow(/--peer "jostle" on one thread is the base itself/);
     expect(() => parsePairsArgs(['--peer=bullet'])).toThrow(/bullet/);
     expect(() => parsePairsArgs(['--scene=tower'])).toThrow(/--scene .*"tower"/);
     expect(() => parsePairsArgs(['--pairs=0'])).toThrow(/--pairs .*"0"/);

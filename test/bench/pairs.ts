@@ -2,7 +2,7 @@
  * Jostle against one peer, in pairs of runs: the ratio a target names, measured so that the
  * machine's drift cannot decide it.
  *
- *   npm run pairs -- [--peer=box2d3] [--scene=crowd] [--size=10k] [--pairs=6] [--warmup=60] [--steps=300] [--threads=1]
+ *   npm run pairs -- [--peer=box2d3] [--scene=crowd] [--size=10k] [--pairs=6] [--warmup=60] [--steps=300] [--threads=1] [--base=jostle]
  *
  * `npm run bench` runs each engine's case in its own child process, one after the other, and a
  * shared machine can slow one of them by half for a minute: crowd 10,000 read 0.24, 0.33 and 0.36
@@ -15,6 +15,10 @@
  * With --threads=N a threaded peer (jostle-threads, box2d3-deluxe) steps on N threads, Jostle
  * still on one: `--peer=jostle-threads --threads=2` prints a second thread's speed-up (one
  * thread's time over two threads'), pair by pair, as the benchmark's children run it.
+ *
+ * --base=ENGINE puts another engine, on one thread, where Jostle stands: `--base=box2d3-deluxe
+ * --peer=box2d3-deluxe --threads=2` prints Box2D v3's own second-thread speed-up, measured the
+ * same way, to set beside Jostle's.
  */
 import { buildChild } from './build-child';
 import type { EngineName } from './engine';
@@ -25,6 +29,8 @@ import { runChild } from './spawn';
 import type { CaseResult } from './result';
 
 export interface PairsOptions {
+  /** The engine the peer is measured against, on one thread (Jostle unless --base says). */
+  base: EngineName;
   peer: EngineName;
   scene: string;
   size: number;
@@ -37,15 +43,17 @@ export interface PairsOptions {
 
 /** Reads the command line; throws, naming the argument and its value, on anything else. */
 export function parsePairsArgs(argv: readonly string[]): PairsOptions {
-  const o: PairsOptions = { peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 };
+  const o: PairsOptions = { base: 'jostle', peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 };
   for (const arg of argv) {
-    const m = /^--(peer|scene|size|pairs|warmup|steps|threads)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`pairs: unknown argument "${arg}" (known: --peer= --scene= --size= --pairs= --warmup= --steps= --threads=)`);
+    const m = /^--(base|peer|scene|size|pairs|warmup|steps|threads)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`pairs: unknown argument "${arg}" (known: --base= --peer= --scene= --size= --pairs= --warmup= --steps= --threads=)`);
     const [, key, value] = m;
     if (key === 'peer') {
-      const peer = parseEngineName(value);
-      if (peer === 'jostle') throw new Error(`pairs: --peer must be another engine than Jostle on one thread, got "${value}"`);
-      o.peer = peer;
+      o.peer = parseEngineName(value);
+    } else if (key === 'base') {
+      const base = parseEngineName(value);
+      if (base === 'jostle-threads') throw new Error(`pairs: --base steps on one thread, so it must be "jostle", not "${value}"`);
+      o.base = base;
     } else if (key === 'scene') {
       if (!SCENE_NAMES.includes(value)) throw new Error(`pairs: --scene must be one of ${SCENE_NAMES.join(', ')}, got "${value}"`);
       o.scene = value;
@@ -56,6 +64,7 @@ export function parsePairsArgs(argv: readonly string[]): PairsOptions {
       o[key as 'size' | 'pairs' | 'warmup' | 'steps' | 'threads'] = n;
     }
   }
+  if (o.peer === o.base && o.threads < 2) throw new Error(`pairs: --peer "${o.peer}" on one thread is the base itself: give another peer, or --threads of at least 2`);
   if (o.peer === 'jostle-threads' && o.threads < 2) throw new Error(`pairs: --peer=jostle-threads needs --threads of at least 2, got ${o.threads}`);
   if (o.threads > 1 && !THREADED_ENGINES.includes(o.peer)) throw new Error(`pairs: --threads=${o.threads} needs a threaded peer (${THREADED_ENGINES.join(', ')}), got "${o.peer}"`);
   return o;
@@ -76,22 +85,25 @@ async function main(): Promise<void> {
   const o = parsePairsArgs(process.argv.slice(2));
   await buildChild();
   const peerName = o.threads > 1 ? `${o.peer} ×${o.threads}` : o.peer;
-  const speedUp = o.peer === 'jostle-threads' ? ` (the ratio is the speed-up of ${o.threads} threads)` : '';
-  console.log(`# jostle / ${peerName}, ${o.scene} ${o.size}: ${o.pairs} pairs of runs, ${o.warmup} warm-up + ${o.steps} timed steps each, order swapped every pair${speedUp}`);
+  const sameEngine = o.peer === 'jostle-threads' ? o.base === 'jostle' : o.peer === o.base;
+  const speedUp = sameEngine ? ` (the ratio is the speed-up of ${o.threads} threads)` : '';
+  console.log(`# ${o.base} / ${peerName}, ${o.scene} ${o.size}: ${o.pairs} pairs of runs, ${o.warmup} warm-up + ${o.steps} timed steps each, order swapped every pair${speedUp}`);
   const ratios: number[] = [];
   for (let k = 0; k < o.pairs; k++) {
-    const order: EngineName[] = k % 2 === 0 ? ['jostle', o.peer] : [o.peer, 'jostle'];
-    const got = new Map<EngineName, CaseResult>();
-    for (const engine of order) {
-      const outcome = await runChild({ engine, scene: o.scene, count: o.size, warmup: o.warmup, steps: o.steps, timeout: 900, threads: engine === 'jostle' ? 1 : o.threads });
+    // The base and the peer may be one engine on different thread counts: sides, not names, key the runs.
+    const sides: Array<'base' | 'peer'> = k % 2 === 0 ? ['base', 'peer'] : ['peer', 'base'];
+    const got = new Map<'base' | 'peer', CaseResult>();
+    for (const side of sides) {
+      const engine = side === 'base' ? o.base : o.peer;
+      const outcome = await runChild({ engine, scene: o.scene, count: o.size, warmup: o.warmup, steps: o.steps, timeout: 900, threads: side === 'base' ? 1 : o.threads });
       if ('error' in outcome) throw new Error(`${engine}: ${outcome.error}`);
-      got.set(engine, outcome);
+      got.set(side, outcome);
     }
-    const j = got.get('jostle') as CaseResult;
-    const p = got.get(o.peer) as CaseResult;
+    const j = got.get('base') as CaseResult;
+    const p = got.get('peer') as CaseResult;
     const ratio = j.medianMs / p.medianMs;
     ratios.push(ratio);
-    console.log(`pair ${k + 1}: jostle ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)})`);
+    console.log(`pair ${k + 1}: ${o.base} ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)})`);
   }
   const s = summarise(ratios);
   console.log(`median ratio ${s.median.toFixed(3)} over ${ratios.length} pairs (range ${s.min.toFixed(3)} to ${s.max.toFixed(3)})`);
