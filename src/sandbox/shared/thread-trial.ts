@@ -15,8 +15,14 @@
  * each side's figure is the mean of its blocks' medians. In that order both sides' blocks have
  * the same mean position (and mean square), so a world that grows steadily slower over the trial
  * costs both sides alike. Threads are kept only when they win by at least KEEP_GAIN: a tie is
- * not worth a second core's power. The trial runs again whenever the bodies have doubled
- * or halved since it last ran (a small world never pays for threads; a large one may).
+ * not worth a second core's power.
+ *
+ * When to measure again: whenever the bodies have doubled or halved since the last trial (a
+ * small world never pays for threads; a large one may); whenever the chosen side's step, per
+ * body, has grown by DRIFT_FACTOR since its trial (a landing pile, a world that got busier, or
+ * a machine whose cores changed: on the 2-core machine above, which of the two was faster
+ * changed from one minute to the next, as other work on the host came and went); and after
+ * RETRY_STEPS steps in any case, since a side not chosen is not watched.
  */
 import { formatMs as ms, median } from './stress-ramp';
 
@@ -43,6 +49,12 @@ export const TRIAL_STEPS = ORDER.length * (TRIAL_SETTLE + TRIAL_TIMED);
 export const KEEP_GAIN = 0.95;
 /** The trial runs again when the bodies change by this factor either way. */
 export const RETRY_FACTOR = 2;
+/** Steps of the chosen side watched at a time, after a trial: their median is its step now. */
+export const WATCH_STEPS = 60;
+/** The trial runs again when the chosen side's step per body grows by this factor over its trial's. */
+export const DRIFT_FACTOR = 1.3;
+/** The trial runs again after this many steps since the last (a minute at 60 Hz) whatever the watch says. */
+export const RETRY_STEPS = 3600;
 
 /** Where the choice stands: sent with every frame, shown in the stress HUD and the ramp's verdict. */
 export interface ThreadChoice {
@@ -78,6 +90,15 @@ export class ThreadTrial {
   private allCount = 0;
   private oneCount = 0;
   private last: { allMs: number; oneMs: number; bodies: number } = NO_TRIAL;
+  /** Bodies the world had when it last asked for its threads (the step `record` times next). */
+  private bodies = 0;
+  /** The chosen side's steps since the watch began, ms per body. */
+  private readonly watch = new Float64Array(WATCH_STEPS);
+  private watched = 0;
+  /** Steps recorded since the last trial ended. */
+  private sinceTrial = 0;
+  /** The watch or the step count says the last trial no longer holds. */
+  private stale = false;
 
   /** `available`: threads the pool offers, the stepping one included. */
   constructor(
@@ -111,6 +132,7 @@ export class ThreadTrial {
 
   /** Threads to step on next, for a world of `bodies` bodies; starts a trial when one is due. */
   threadsFor(bodies: number): number {
+    this.bodies = bodies;
     if (this.available < 2 || this.mode === 'one') return 1;
     if (this.mode === 'all') return this.available;
     if (this.block < 0 && this.due(bodies)) this.start(bodies);
@@ -120,7 +142,10 @@ export class ThreadTrial {
 
   /** Records a step of `stepMs` that ran on `threads` threads (ignored outside a trial, or on a count the block did not ask for). */
   record(threads: number, stepMs: number): void {
-    if (this.block < 0) return;
+    if (this.block < 0) {
+      this.watchStep(threads, stepMs);
+      return;
+    }
     const side = ORDER[this.block];
     if (threads !== (side === 'all' ? this.available : 1) || !Number.isFinite(stepMs)) return;
     this.inBlock++;
@@ -136,6 +161,21 @@ export class ThreadTrial {
     const oneMs = mean(this.one);
     this.last = { allMs, oneMs, bodies: this.trialBodies };
     this.chosen = allMs <= oneMs * KEEP_GAIN ? this.available : 1;
+    this.sinceTrial = 0;
+    this.watched = 0;
+    this.stale = false;
+  }
+
+  /** Watches a step outside a trial, on the chosen side of an 'auto' choice after a trial: is the trial still right? */
+  private watchStep(threads: number, stepMs: number): void {
+    if (this.mode !== 'auto' || this.last.bodies === 0 || this.available < 2) return;
+    if (++this.sinceTrial >= RETRY_STEPS) this.stale = true;
+    if (threads !== this.chosen || !Number.isFinite(stepMs) || this.bodies < 1) return;
+    this.watch[this.watched++] = stepMs / this.bodies;
+    if (this.watched < WATCH_STEPS) return;
+    this.watched = 0;
+    const trialMs = this.chosen === this.available ? this.last.allMs : this.last.oneMs;
+    if (median(this.watch) > (trialMs / this.last.bodies) * DRIFT_FACTOR) this.stale = true;
   }
 
   /** Where the choice stands, as plain data (a new object). */
@@ -145,7 +185,7 @@ export class ThreadTrial {
 
   private due(bodies: number): boolean {
     const at = this.last.bodies;
-    return at === 0 || bodies >= at * RETRY_FACTOR || bodies * RETRY_FACTOR <= at;
+    return this.stale || at === 0 || bodies >= at * RETRY_FACTOR || bodies * RETRY_FACTOR <= at;
   }
 
   private start(bodies: number): void {

@@ -32,6 +32,8 @@ describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', 
     expect(cores).toBeGreaterThan(1);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     const report = await shortRamp(page);
+    // The trial may be measuring again (the world's step per body grew as the ramp filled it).
+    await page.waitForFunction(() => !window.jostle.stress.state.threadsText.includes('measuring'), null, { timeout: 30_000, polling: 100 });
     const s = await state(page);
     expect(s.threadMode).toBe('auto');
     // Whichever this machine measured faster, the HUD says which, with both figures.
@@ -121,6 +123,8 @@ describe.skipIf(SKIP)('stress mode on one thread (page not isolated)', () => {
     const page = await suite.open();
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
     const report = await shortRamp(page);
+    // The trial may be measuring again (the world's step per body grew as the ramp filled it).
+    await page.waitForFunction(() => !window.jostle.stress.state.threadsText.includes('measuring'), null, { timeout: 30_000, polling: 100 });
     const s = await state(page);
     expect(s.threads).toBe(1);
     expect(s.threadsText).toBe('1 thread (page not cross-origin isolated)');

@@ -1,15 +1,19 @@
 /**
  * Stress mode's choice of threads (Node, no browser): it times both sides in alternating blocks
  * and keeps the faster, keeps threads only for a real gain, measures again when the world
- * doubles or halves, and obeys the user's 'all' and 'one'.
+ * doubles or halves, when the chosen side slows down and every RETRY_STEPS steps, and obeys
+ * the user's 'all' and 'one'.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  DRIFT_FACTOR,
   KEEP_GAIN,
+  RETRY_STEPS,
   TRIAL_SETTLE,
   TRIAL_STEPS,
   TRIAL_TIMED,
   ThreadTrial,
+  WATCH_STEPS,
   threadChoiceCount,
   threadChoiceText,
   type ThreadChoice,
@@ -90,6 +94,49 @@ describe('ThreadTrial', () => {
     expect(trial.choice(2).bodies).toBe(2000);
     trial.threadsFor(1000);
     expect(trial.measuring).toBe(true);
+  });
+
+  it('measures again when the chosen side slows by DRIFT_FACTOR per body, as on a machine whose cores changed', () => {
+    const trial = new ThreadTrial(2);
+    drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 5));
+    expect(trial.threadsFor(10_000)).toBe(2);
+    // Slower, but by less than the factor: the choice holds.
+    drive(trial, 10_000, 3 * WATCH_STEPS, () => 3 * (DRIFT_FACTOR - 0.1));
+    expect(trial.measuring).toBe(false);
+    // More bodies at the same cost per body: the choice holds too.
+    drive(trial, 15_000, 3 * WATCH_STEPS, () => 4.5);
+    expect(trial.measuring).toBe(false);
+    // The second core is now busy with other work: two threads step at 6 ms, and one at 4.5.
+    const cost = (t: number): number => (t === 2 ? 6 : 4.5);
+    drive(trial, 10_000, WATCH_STEPS, cost);
+    trial.threadsFor(10_000);
+    expect(trial.measuring).toBe(true);
+    drive(trial, 10_000, TRIAL_STEPS, cost);
+    expect(trial.measuring).toBe(false);
+    expect(trial.threadsFor(10_000)).toBe(1);
+    expect(trial.choice(1)).toMatchObject({ allMs: 6, oneMs: 4.5, bodies: 10_000 });
+  });
+
+  it('measures again every RETRY_STEPS steps, as a side not chosen is not watched', () => {
+    const trial = new ThreadTrial(2);
+    // One thread wins; later the machine lets two win, which one thread's steps cannot show.
+    drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 6 : 4.5));
+    const used = drive(trial, 10_000, RETRY_STEPS - 1, (t) => (t === 2 ? 3 : 4.5));
+    expect(used.every((t) => t === 1)).toBe(true);
+    expect(trial.measuring).toBe(false);
+    drive(trial, 10_000, 1, () => 4.5);
+    expect(trial.threadsFor(10_000)).toBe(2);
+    expect(trial.measuring).toBe(true);
+    drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 4.5));
+    expect(trial.threadsFor(10_000)).toBe(2);
+    expect(trial.measuring).toBe(false);
+  });
+
+  it("never measures on its own under 'all' or 'one'", () => {
+    const trial = new ThreadTrial(2, 'all');
+    drive(trial, 10_000, RETRY_STEPS + WATCH_STEPS, (_, k) => 1 + k);
+    expect(trial.measuring).toBe(false);
+    expect(trial.threadsFor(10_000)).toBe(2);
   });
 
   it('a new world is measured anew', () => {
