@@ -263,9 +263,13 @@ export class World {
     if (pool !== null && typeof SharedArrayBuffer === 'undefined') {
       throw new Error('setThreads: this context has no SharedArrayBuffer (a page must be cross-origin isolated)');
     }
-    const team = this.runner instanceof ThreadTeam ? this.runner : null;
-    if (pool !== null) ThreadTeam.checkPool(pool, team);
-    team?.release();
+    if (pool !== null) ThreadTeam.checkPool(pool, this.runner instanceof ThreadTeam ? this.runner : null);
+    this.useRunner(pool);
+  }
+
+  /** Lets the current team go, if any, and steps on `pool`'s threads, or alone with null. */
+  private useRunner(pool: ThreadPool | null): void {
+    if (this.runner instanceof ThreadTeam) this.runner.release();
     // Rows resident in a memory the workers cannot share (a page that could not reserve a
     // shared one) leave it, and move back in later, into one they share. Rows in a shared
     // memory stay: leaving cost a pile some 30 steps on the slower path after every switch.
@@ -405,7 +409,10 @@ export class World {
    * If a listener threw, the first error is rethrown here after every listener had every
    * event; the step itself is complete. On threads ({@link World.setThreads}), a job that threw
    * on any thread is rethrown once every thread has finished its share of that job, naming the
-   * thread; that step is left unfinished, and the threads are ready for the next.
+   * thread; that step is left unfinished, and the threads are ready for the next. A worker that
+   * stops answering in the middle of a job (its thread ended) fails the step after 3 s with
+   * nothing of that job's share moving, that step left unfinished, and the world steps on the
+   * calling thread alone from then on (`threads` is 1).
    */
   step(dt: number): void {
     checkNumber('dt', dt, 0, MAX_DT);
@@ -418,9 +425,14 @@ export class World {
       runner.stepBegins();
       try {
         this.runStep(dt);
-      } finally {
+      } catch (error) {
         runner.stepEnds();
+        // A worker stopped answering mid-job: the team cannot be given another, so the world
+        // steps on alone (the host may offer threads again with setThreads).
+        if (runner instanceof ThreadTeam && runner.stalled) this.useRunner(null);
+        throw error;
       }
+      runner.stepEnds();
       this.dispatchEvents();
     } finally {
       this.stepping = false;

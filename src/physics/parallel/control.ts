@@ -139,6 +139,39 @@ export function waitWhileEqual(ctl: Int32Array, slot: number, value: number, sle
  */
 export const PARK_WAIT_MS = 2000;
 
+/** One slice of a stalled wait (ms); see STALL_SLICES. */
+export const STALL_SLICE_MS = 100;
+/**
+ * Slices of STALL_SLICE_MS in a row, with nothing moving, after which a thread gives up on
+ * another's part of a job: a worker whose thread ended in the middle of a job (ended by its
+ * host, or out of memory) never finishes its part, and the step must fail, saying so, rather
+ * than hang. Counted in slices, not read off the clock once, so that a machine that slept in
+ * the middle of a step (every thread stopped alike) is not taken for a stall.
+ */
+export const STALL_SLICES = 30;
+
+/** Counts the slices of a wait in which nothing moved (see STALL_SLICES). */
+export class StallWatch {
+  private mark = 0;
+  private quiet = 0;
+
+  /** Something moved (or the wait begins): counting starts again. */
+  start(): void {
+    this.mark = performance.now();
+    this.quiet = 0;
+  }
+
+  /** Call now and then while nothing moves: true once STALL_SLICES slices have passed so. */
+  stalled(): boolean {
+    const now = performance.now();
+    if (now - this.mark >= STALL_SLICE_MS) {
+      this.mark = now;
+      this.quiet++;
+    }
+    return this.quiet >= STALL_SLICES;
+  }
+}
+
 /**
  * Waits, as the driving thread, until ctl[slot] differs from `value`, for at most `limitMs`
  * (Infinity: for as long as it takes): spinning, then sleeping. Returns the new value, or null

@@ -30,6 +30,9 @@ import {
   cursorOf,
   takeFailure,
   waitWhileEqualFor,
+  STALL_SLICES,
+  STALL_SLICE_MS,
+  StallWatch,
 } from './control.js';
 import { claimChunks } from './claim.js';
 import { JOB_SOLVE_WAVE, PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
@@ -210,7 +213,21 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     claimChunks(ctl, this.publishedTag, 0, this.views);
     this.publishedTag = NO_JOB;
     let done = Atomics.load(ctl, C_CHUNKS_DONE);
-    while (done !== chunks) done = waitWhileEqualFor(ctl, C_CHUNKS_DONE, done, Infinity) as number;
+    const watch = this.watch;
+    watch.start();
+    while (done !== chunks) {
+      const next = waitWhileEqualFor(ctl, C_CHUNKS_DONE, done, STALL_SLICE_MS);
+      if (next !== null) {
+        done = next;
+        watch.start();
+      } else if (watch.stalled()) {
+        this.stalled = true;
+        takeFailure(ctl);
+        throw new Error(
+          `step: a worker thread stopped answering in the middle of step job ${Atomics.load(ctl, C_JOB)} (none of it finished for ${(STALL_SLICES * STALL_SLICE_MS) / 1000} s); the step was left unfinished, and the world steps on the calling thread alone from now on`,
+        );
+      }
+    }
     const failure = takeFailure(ctl);
     if (failure !== null) throw failure;
     return Atomics.load(ctl, C_RESULT);
@@ -259,6 +276,13 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
 
   /** Workers that answered every park so far (see `park`). */
   private answering: number;
+  /** Counts the slices of `finish`'s wait in which no chunk finished. */
+  private readonly watch = new StallWatch();
+  /**
+   * A worker stopped answering in the middle of a job (see STALL_SLICES): the team cannot be
+   * trusted with another, and the world leaves it (`World.step`). @internal
+   */
+  stalled = false;
 
   /** Parks the workers and frees the pool for another world. */
   release(): void {

@@ -17,7 +17,7 @@
 import { COLOUR_COUNT } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { RowKernels } from '../wasm/row-kernels.js';
-import { C_CHUNKS_DONE, MAX_THREADS, cursorSlot } from './control.js';
+import { C_CHUNKS_DONE, MAX_THREADS, StallWatch, cursorSlot } from './control.js';
 import { P_MAX_PUSH, P_PASSES, P_PUSH_FACTOR, P_RELAX, P_SLOP } from './jobs.js';
 import type { JobViews } from './run-job.js';
 
@@ -206,12 +206,25 @@ function runRange(kernels: RowKernels, params: Float64Array, push: boolean, pass
   return pass === 0 ? changed : 0;
 }
 
-/** Spins until every home this thread does not walk has solved its border rows of `stage`. */
+/** Spins between two looks at the clock while waiting for another home's border rows. */
+const SPINS_PER_LOOK = 1 << 12;
+/** Counts the slices of a wait for border rows in which they did not come. */
+const watch = new StallWatch();
+
+/**
+ * Spins until every home this thread does not walk has solved its border rows of `stage`;
+ * throws if one has not for STALL_SLICES slices (its thread ended in the middle of the walk).
+ */
 function waitForBorders(wave: Int32Array, homes: number, stage: number): void {
   for (let h = 0; h < homes; h++) {
     if (isOwned[h] === 1) continue;
     const slot = progressSlot(h);
-    while (Atomics.load(wave, slot) < stage);
+    let spins = 0;
+    while (Atomics.load(wave, slot) < stage) {
+      if ((++spins & (SPINS_PER_LOOK - 1)) !== 0) continue;
+      if (spins === SPINS_PER_LOOK) watch.start();
+      else if (watch.stalled()) throw new Error(`the thread walking home ${h} of the passes stopped answering`);
+    }
   }
 }
 

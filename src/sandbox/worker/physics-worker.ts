@@ -174,13 +174,22 @@ function addBatch(a: StressArena, r: StressRamp): void {
 
 function runStep(): void {
   const dt = 1 / hertz;
+  let threads = world.threads;
   try {
     steerThreads();
+    threads = world.threads;
     if (grab !== null) grab.drive(dt);
     world.step(dt);
   } catch (error) {
     paused = true;
     say(`The step failed and the simulation paused: ${(error as Error).message}`);
+    // A thread stopped answering and the world left the team (World.step): the pool has a
+    // worker that will not answer again, so the world steps on this thread from now on.
+    if (pool !== null && threads > 1 && world.threads === 1) {
+      pool = null;
+      trial = null;
+      dirty = true;
+    }
     return;
   }
   steps++;

@@ -14,6 +14,8 @@ import { pile } from '../../../src/scenes/pile';
 import { snapshotText, stateHash } from '../helpers';
 import { createNodePool, type NodePool } from './node-pool';
 import type { StepRunner } from '../../../src/physics/parallel/jobs';
+import { CONTROL_LENGTH, C_CHUNKS_DONE } from '../../../src/physics/parallel/control';
+import { WAVE_LENGTH } from '../../../src/physics/parallel/wave';
 
 const DT = 1 / 60;
 let workers: NodePool;
@@ -253,6 +255,72 @@ describe('issue 13: the step on worker threads', () => {
     expect(w.threads).toBe(1);
     expect(stateHash(w)).toBe(stateHash(alone));
   }, 60_000);
+
+  // A worker whose thread ends in the middle of a job: ended in the worker's own realm by
+  // process.exit, at the n-th time it would count a chunk done (so its last chunk never counts),
+  // or the n-th time it would say it walked its border rows of a colour (so the calling thread
+  // waits for rows that never come).
+  const dyingWorker = (watch: 'chunk' | 'border', n: number): Worker => {
+    const index = new URL('../../../src/physics/index.ts', import.meta.url).href;
+    const code = `
+      const { parentPort } = require('node:worker_threads');
+      const ready = import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(index)}); });
+      const add = Atomics.add;
+      const store = Atomics.store;
+      let seen = 0;
+      if (${JSON.stringify(watch)} === 'chunk') {
+        Atomics.add = (array, slot, value) => { if (array.length === ${CONTROL_LENGTH} && slot === ${C_CHUNKS_DONE} && ++seen === ${n}) process.exit(0); return add(array, slot, value); };
+      } else {
+        Atomics.store = (array, slot, value) => { if (array.length === ${WAVE_LENGTH} && slot === 16 && value >= 0 && ++seen === ${n}) process.exit(0); return store(array, slot, value); };
+      }
+      parentPort.on('message', (message) => ready.then((engine) => {
+        if (message === 'ping') parentPort.postMessage('ready');
+        else engine.handleThreadMessage(message);
+      }));`;
+    return new Worker(code, { eval: true });
+  };
+
+  it.each([
+    ['counts a chunk done', 'chunk', 400],
+    ['says it walked its border rows', 'border', 300],
+  ] as const)(
+    'a worker whose thread ends in the middle of a job (as it %s): the step fails within seconds, saying so, and the world steps on alone',
+    async (_how, watch, n) => {
+      const doomed = dyingWorker(watch, n);
+      const exited = new Promise((resolve) => doomed.once('exit', resolve));
+      await new Promise((resolve) => {
+        doomed.once('message', resolve);
+        doomed.postMessage('ping');
+      });
+      const w = withScene(pile, 1500);
+      w.setThreads({ size: 1, post: (_index: number, message: ThreadMessage) => doomed.postMessage(message) });
+      const bodies = w.bodyCount;
+      let failure: Error | null = null;
+      let failedAt = -1;
+      const started = performance.now();
+      for (let k = 0; k < 400 && failure === null; k++) {
+        try {
+          w.step(DT);
+        } catch (error) {
+          failure = error as Error;
+          failedAt = k;
+        }
+      }
+      const seconds = (performance.now() - started) / 1000;
+      await exited;
+      // Else the worker never died mid-job, and the test proves nothing.
+      expect(failure?.message).toMatch(/^step: a worker thread stopped answering in the middle of step job \d+ \(none of it finished for 3 s\); the step was left unfinished, and the world steps on the calling thread alone from now on$/);
+      expect(failedAt).toBeGreaterThan(0);
+      // Two stalls at most (the calling thread's walk, then the job) and the park of the team.
+      expect(seconds).toBeLessThan(15);
+      expect(w.threads).toBe(1);
+      steps(w, 30);
+      expect(w.bodyCount).toBe(bodies);
+      const { x, y, vx, vy, slotCount } = w.bodyArrays;
+      for (let i = 0; i < slotCount; i++) expect(Number.isFinite(x[i] + y[i] + vx[i] + vy[i])).toBe(true);
+    },
+    60_000,
+  );
 
   it('a pool that steps one world is refused to another until the first lets it go', () => {
     const first = withScene(crowd, 100);
