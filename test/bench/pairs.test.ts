@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePairsArgs, summarise } from './pairs';
+import { NEAR_NS, byState, parsePairsArgs, summarise } from './pairs';
 
 describe('npm run pairs', () => {
   it('reads the peer, scene, size and counts, with k for thousands', () => {
@@ -44,5 +44,15 @@ describe('npm run pairs', () => {
   it('sums up the pairs by their median ratio, so one slow run moves the range, not the figure', () => {
     expect(summarise([0.33, 0.31, 0.24, 0.32, 0.36])).toEqual({ median: 0.32, min: 0.24, max: 0.36 });
     expect(summarise([0.3, 0.34])).toEqual({ median: 0.32, min: 0.3, max: 0.34 });
+  });
+
+  it('sums up the pairs by the state of the cores too: near only where the slower reading is below NEAR_NS', () => {
+    const ratios = [1.7, 1.1, 1.65, 1.0, 1.2];
+    const handoffs = [210, 880, NEAR_NS - 1, NEAR_NS, Number.NaN];
+    const { near, far } = byState(ratios, handoffs);
+    expect(near?.median).toBeCloseTo(1.675, 12);
+    expect([near?.min, near?.max]).toEqual([1.65, 1.7]);
+    expect(far).toEqual({ median: 1.1, min: 1.0, max: 1.2 });
+    expect(byState([1.5], [900])).toEqual({ near: null, far: { median: 1.5, min: 1.5, max: 1.5 } });
   });
 });

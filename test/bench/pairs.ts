@@ -16,6 +16,11 @@
  * still on one: `--peer=jostle-threads --threads=2` prints a second thread's speed-up (one
  * thread's time over two threads'), pair by pair, as the benchmark's children run it.
  *
+ * With --threads, the time a cache line takes from core to core and back (handoff.ts) is taken
+ * before and after each pair: on a shared machine it swings between about 200 ns and 900 ns
+ * from minute to minute, and a second thread's gain swings with it, so the pairs are also
+ * summed up by state (near: both readings below NEAR_NS).
+ *
  * --base=ENGINE puts another engine, on one thread, where Jostle stands: `--base=box2d3-deluxe
  * --peer=box2d3-deluxe --threads=2` prints Box2D v3's own second-thread speed-up, measured the
  * same way, to set beside Jostle's.
@@ -26,6 +31,7 @@ import { parseEngineName } from './engines/index';
 import { THREADED_ENGINES } from './engine';
 import { SCENE_NAMES } from './scenes';
 import { runChild } from './spawn';
+import { timeHandoff } from './handoff';
 import type { CaseResult } from './result';
 
 export interface PairsOptions {
@@ -70,6 +76,18 @@ export function parsePairsArgs(argv: readonly string[]): PairsOptions {
   return o;
 }
 
+/** A pair ran with the cores near when both its core-to-core readings were below this (ns). */
+export const NEAR_NS = 400;
+/** Round trips of each core-to-core reading: about 20 ms in the far state. */
+const HANDOFF_TRIPS = 20_000;
+
+/** The pairs' ratios summed up by the cores' state: those whose slower reading of `handoffs` was below NEAR_NS, and the rest; null where a state has no pair. */
+export function byState(ratios: readonly number[], handoffs: readonly number[]): { near: ReturnType<typeof summarise> | null; far: ReturnType<typeof summarise> | null } {
+  const near = ratios.filter((_, k) => handoffs[k] < NEAR_NS);
+  const far = ratios.filter((_, k) => !(handoffs[k] < NEAR_NS));
+  return { near: near.length > 0 ? summarise(near) : null, far: far.length > 0 ? summarise(far) : null };
+}
+
 /**
  * The pairs' ratios summed up: their median (the mean of the two middle ones for an even count,
  * not the lower one, which would lean Jostle's way) and their range.
@@ -89,6 +107,8 @@ async function main(): Promise<void> {
   const speedUp = sameEngine ? ` (the ratio is the speed-up of ${o.threads} threads)` : '';
   console.log(`# ${o.base} / ${peerName}, ${o.scene} ${o.size}: ${o.pairs} pairs of runs, ${o.warmup} warm-up + ${o.steps} timed steps each, order swapped every pair${speedUp}`);
   const ratios: number[] = [];
+  const handoffs: number[] = [];
+  let handoff = o.threads > 1 ? await timeHandoff(HANDOFF_TRIPS) : Number.NaN;
   for (let k = 0; k < o.pairs; k++) {
     // The base and the peer may be one engine on different thread counts: sides, not names, key the runs.
     const sides: Array<'base' | 'peer'> = k % 2 === 0 ? ['base', 'peer'] : ['peer', 'base'];
@@ -103,10 +123,24 @@ async function main(): Promise<void> {
     const p = got.get('peer') as CaseResult;
     const ratio = j.medianMs / p.medianMs;
     ratios.push(ratio);
-    console.log(`pair ${k + 1}: ${o.base} ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)})`);
+    let cores = '';
+    if (o.threads > 1) {
+      const after = await timeHandoff(HANDOFF_TRIPS);
+      handoffs.push(Math.max(handoff, after));
+      cores = `, core to core ${handoff.toFixed(0)} then ${after.toFixed(0)} ns`;
+      handoff = after;
+    }
+    console.log(`pair ${k + 1}: ${o.base} ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)}${cores})`);
   }
   const s = summarise(ratios);
   console.log(`median ratio ${s.median.toFixed(3)} over ${ratios.length} pairs (range ${s.min.toFixed(3)} to ${s.max.toFixed(3)})`);
+  if (o.threads > 1) {
+    const { near, far } = byState(ratios, handoffs);
+    const line = (name: string, x: ReturnType<typeof summarise> | null, count: number): string =>
+      x === null ? `${name}: no pair` : `${name}: median ${x.median.toFixed(3)} over ${count} pairs (range ${x.min.toFixed(3)} to ${x.max.toFixed(3)})`;
+    const nearCount = handoffs.filter((h) => h < NEAR_NS).length;
+    console.log(`by the cores' state: ${line(`near (core to core below ${NEAR_NS} ns before and after)`, near, nearCount)}; ${line('far', far, handoffs.length - nearCount)}`);
+  }
 }
 
 if (process.argv[1]?.endsWith('pairs.ts') === true) {
