@@ -213,7 +213,9 @@ const watch = new StallWatch();
 
 /**
  * Spins until every home this thread does not walk has solved its border rows of `stage`;
- * throws if one has not for STALL_SLICES slices (its thread ended in the middle of the walk).
+ * throws if a worker's home has not for STALL_SLICES slices (its thread ended in the middle of
+ * the walk). Home 0 is the calling thread's, which is waited for as long as it takes: it does
+ * not end while the world steps, and a debugger may hold it.
  */
 function waitForBorders(wave: Int32Array, homes: number, stage: number): void {
   for (let h = 0; h < homes; h++) {
@@ -221,7 +223,7 @@ function waitForBorders(wave: Int32Array, homes: number, stage: number): void {
     const slot = progressSlot(h);
     let spins = 0;
     while (Atomics.load(wave, slot) < stage) {
-      if ((++spins & (SPINS_PER_LOOK - 1)) !== 0) continue;
+      if ((++spins & (SPINS_PER_LOOK - 1)) !== 0 || h === 0) continue;
       if (spins === SPINS_PER_LOOK) watch.start();
       else if (watch.stalled()) throw new Error(`the thread walking home ${h} of the passes stopped answering`);
     }

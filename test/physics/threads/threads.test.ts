@@ -260,7 +260,7 @@ describe('issue 13: the step on worker threads', () => {
   // process.exit, at the n-th time it would count a chunk done (so its last chunk never counts),
   // or the n-th time it would say it walked its border rows of a colour (so the calling thread
   // waits for rows that never come).
-  const dyingWorker = (watch: 'chunk' | 'border', n: number): Worker => {
+  const dyingWorker = (watch: 'chunk' | 'border', n: number, home = 1): Worker => {
     const index = new URL('../../../src/physics/index.ts', import.meta.url).href;
     const code = `
       const { parentPort } = require('node:worker_threads');
@@ -271,7 +271,7 @@ describe('issue 13: the step on worker threads', () => {
       if (${JSON.stringify(watch)} === 'chunk') {
         Atomics.add = (array, slot, value) => { if (array.length === ${CONTROL_LENGTH} && slot === ${C_CHUNKS_DONE} && ++seen === ${n}) process.exit(0); return add(array, slot, value); };
       } else {
-        Atomics.store = (array, slot, value) => { if (array.length === ${WAVE_LENGTH} && slot === 16 && value >= 0 && ++seen === ${n}) process.exit(0); return store(array, slot, value); };
+        Atomics.store = (array, slot, value) => { if (array.length === ${WAVE_LENGTH} && slot === ${16 * home} && value >= 0 && ++seen === ${n}) process.exit(0); return store(array, slot, value); };
       }
       parentPort.on('message', (message) => ready.then((engine) => {
         if (message === 'ping') parentPort.postMessage('ready');
@@ -321,6 +321,52 @@ describe('issue 13: the step on worker threads', () => {
     },
     60_000,
   );
+
+  it('on three threads, when one worker\'s thread ends in the middle of the walk, the step fails, and the other worker parks and serves the next world', async () => {
+    const script = new URL('./thread-worker.ts', import.meta.url).href;
+    const survivor = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`, { eval: true });
+    const doomed = dyingWorker('border', 300, 2);
+    try {
+      for (const worker of [survivor, doomed]) {
+        await new Promise((resolve) => {
+          worker.once('message', resolve);
+          worker.postMessage('ping');
+        });
+      }
+      const both = [survivor, doomed];
+      const w = withScene(pile, 2500);
+      w.setThreads({ size: 2, post: (index: number, message: ThreadMessage) => both[index].postMessage(message) });
+      let failure: Error | null = null;
+      for (let k = 0; k < 400 && failure === null; k++) {
+        try {
+          w.step(DT);
+        } catch (error) {
+          failure = error as Error;
+        }
+      }
+      expect(failure?.message).toMatch(/^step: a worker thread stopped answering in the middle of step job \d+/);
+      expect(w.threads).toBe(1);
+      // The survivor parked, back in its event loop: it answers (one spinning on would not).
+      const answered = await Promise.race([
+        new Promise((resolve) => {
+          survivor.once('message', () => resolve(true));
+          survivor.postMessage('ping');
+        }),
+        new Promise((resolve) => setTimeout(() => resolve(false), 5000)),
+      ]);
+      expect(answered).toBe(true);
+      // And it serves the next world.
+      const alone = withScene(pile, 600);
+      steps(alone, 40);
+      const next = withScene(pile, 600);
+      next.setThreads({ size: 1, post: (_index: number, message: ThreadMessage) => survivor.postMessage(message) });
+      steps(next, 40);
+      next.setThreads(null);
+      expect(stateHash(next)).toBe(stateHash(alone));
+    } finally {
+      await Promise.all([survivor.terminate(), doomed.terminate()]);
+    }
+  }, 60_000);
 
   it('a pool that steps one world is refused to another until the first lets it go', () => {
     const first = withScene(crowd, 100);
