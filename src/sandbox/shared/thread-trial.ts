@@ -140,7 +140,10 @@ export class ThreadTrial {
     return this.chosen;
   }
 
-  /** Records a step of `stepMs` that ran on `threads` threads (ignored outside a trial, or on a count the block did not ask for). */
+  /**
+   * Records a step of `stepMs` that ran on `threads` threads: in a trial, for its block (not on a
+   * count the block did not ask for); after one, for the watch of the chosen side.
+   */
   record(threads: number, stepMs: number): void {
     if (this.block < 0) {
       this.watchStep(threads, stepMs);
