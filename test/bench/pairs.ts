@@ -81,8 +81,15 @@ export const NEAR_NS = 400;
 /** Round trips of each core-to-core reading: about 20 ms in the far state. */
 const HANDOFF_TRIPS = 20_000;
 
+/** Pairs' ratios summed up: see `summarise`. */
+export interface Summary {
+  median: number;
+  min: number;
+  max: number;
+}
+
 /** The pairs' ratios summed up by the cores' state: those whose slower reading of `handoffs` was below NEAR_NS, and the rest; null where a state has no pair. */
-export function byState(ratios: readonly number[], handoffs: readonly number[]): { near: ReturnType<typeof summarise> | null; far: ReturnType<typeof summarise> | null } {
+export function byState(ratios: readonly number[], handoffs: readonly number[]): { near: Summary | null; far: Summary | null } {
   const near = ratios.filter((_, k) => handoffs[k] < NEAR_NS);
   const far = ratios.filter((_, k) => !(handoffs[k] < NEAR_NS));
   return { near: near.length > 0 ? summarise(near) : null, far: far.length > 0 ? summarise(far) : null };
@@ -92,11 +99,16 @@ export function byState(ratios: readonly number[], handoffs: readonly number[]):
  * The pairs' ratios summed up: their median (the mean of the two middle ones for an even count,
  * not the lower one, which would lean Jostle's way) and their range.
  */
-export function summarise(ratios: readonly number[]): { median: number; min: number; max: number } {
+export function summarise(ratios: readonly number[]): Summary {
   const sorted = [...ratios].sort((a, b) => a - b);
   const n = sorted.length;
   const middle = n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   return { median: middle, min: sorted[0], max: sorted[n - 1] };
+}
+
+/** "median 1.122 over 4 pairs (range 0.981 to 1.328)", or another word than "median". */
+function inWords(s: Summary, count: number, median = 'median'): string {
+  return `${median} ${s.median.toFixed(3)} over ${count} pairs (range ${s.min.toFixed(3)} to ${s.max.toFixed(3)})`;
 }
 
 async function main(): Promise<void> {
@@ -132,12 +144,10 @@ async function main(): Promise<void> {
     }
     console.log(`pair ${k + 1}: ${o.base} ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)}${cores})`);
   }
-  const s = summarise(ratios);
-  console.log(`median ratio ${s.median.toFixed(3)} over ${ratios.length} pairs (range ${s.min.toFixed(3)} to ${s.max.toFixed(3)})`);
+  console.log(inWords(summarise(ratios), ratios.length, 'median ratio'));
   if (o.threads > 1) {
     const { near, far } = byState(ratios, handoffs);
-    const line = (name: string, x: ReturnType<typeof summarise> | null, count: number): string =>
-      x === null ? `${name}: no pair` : `${name}: median ${x.median.toFixed(3)} over ${count} pairs (range ${x.min.toFixed(3)} to ${x.max.toFixed(3)})`;
+    const line = (name: string, x: Summary | null, count: number): string => `${name}: ${x === null ? 'no pair' : inWords(x, count)}`;
     const nearCount = handoffs.filter((h) => h < NEAR_NS).length;
     console.log(`by the cores' state: ${line(`near (core to core below ${NEAR_NS} ns before and after)`, near, nearCount)}; ${line('far', far, handoffs.length - nearCount)}`);
   }

@@ -171,7 +171,8 @@ export class ThreadTrial {
 
   /** Watches a step outside a trial, on the chosen side of an 'auto' choice after a trial: is the trial still right? */
   private watchStep(threads: number, stepMs: number): void {
-    if (this.mode !== 'auto' || this.last.bodies === 0 || this.available < 2) return;
+    // No trial has ended (none runs without a pool): nothing to watch.
+    if (this.mode !== 'auto' || this.last.bodies === 0) return;
     if (++this.sinceTrial >= RETRY_STEPS) this.stale = true;
     if (threads !== this.chosen || !Number.isFinite(stepMs) || this.bodies < 1) return;
     this.watch[this.watched++] = stepMs / this.bodies;
