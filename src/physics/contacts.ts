@@ -293,6 +293,14 @@ export class ContactBuffer {
     if (this.residentRows) this.releasePacked();
   }
 
+  /**
+   * Lets the kernels and their memory go, resident rows moving out first (into new memory):
+   * for a team whose worker stopped answering and may still write there. @internal
+   */
+  dropKernels(): void {
+    this.releasePacked();
+  }
+
   /** Lets the packed rows and the kernels' memory go (resident rows move back to arrays of their own). */
   private releasePacked(): void {
     if (this.residentRows) {

@@ -412,7 +412,8 @@ export class World {
    * thread; that step is left unfinished, and the threads are ready for the next. A worker that
    * stops answering in the middle of a job (its thread ended) fails the step after 3 s with
    * nothing of that job's share moving, that step left unfinished, and the world steps on the
-   * calling thread alone from then on (`threads` is 1).
+   * calling thread alone from then on (`threads` is 1), in arrays moved to new memory: a worker
+   * that was only held up writes its chunk where the world no longer reads.
    */
   step(dt: number): void {
     checkNumber('dt', dt, 0, MAX_DT);

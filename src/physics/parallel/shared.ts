@@ -54,6 +54,16 @@ export function shareArrays(owner: Owner, names: readonly string[]): void {
   for (const name of names) if (!isShared(fields[name])) fields[name] = sharedCopy(fields[name]);
 }
 
+/**
+ * Moves the named arrays of `owner` that live in SharedArrayBuffers into new ones holding the
+ * same values, so that what a thread handed the old ones writes there lands nowhere `owner`
+ * reads. Allocates.
+ */
+export function moveArrays(owner: Owner, names: readonly string[]): void {
+  const fields = owner as unknown as Fields;
+  for (const name of names) if (isShared(fields[name])) fields[name] = sharedCopy(fields[name]);
+}
+
 /** The buffers of the named arrays of `owner`, by name (all shared: see `shareArrays`). */
 export function buffersOf(owner: Owner, names: readonly string[]): SharedBuffers {
   const fields = owner as unknown as Fields;

@@ -39,7 +39,7 @@ import { JOB_SOLVE_WAVE, PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner 
 import { WAVE_LENGTH, planHomes, resetWave } from './wave.js';
 import type { ThreadPool } from './pool.js';
 import { ViewsRunner } from './run-job.js';
-import { CONTACTS_SHARED, CONTACTS_SHARED_APART, STORE_SHARED, buffersOf, shareArrays } from './shared.js';
+import { CONTACTS_SHARED, CONTACTS_SHARED_APART, STORE_SHARED, buffersOf, moveArrays, shareArrays } from './shared.js';
 import { CollideScratch, PAIRS_SHARED, SCRATCH_SHARED } from './collide-blocks.js';
 import type { PairCache } from '../pair-cache.js';
 import { FLAT_TREE_SHARED } from '../flat-tree.js';
@@ -287,7 +287,24 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
   /** Parks the workers and frees the pool for another world. */
   release(): void {
     this.park();
+    if (this.stalled) this.leaveWorkersMemory();
     POOLS_IN_USE.delete(this.pool);
+  }
+
+  /**
+   * Moves every array the workers were handed into memory they were not. A worker that stopped
+   * answering in the middle of a job may yet run again (a debugger lets it go, the system gives
+   * its core back) and write the chunk it held: that must land nowhere the world reads.
+   */
+  private leaveWorkersMemory(): void {
+    const { search } = this.views;
+    this.contacts.dropKernels();
+    moveArrays(search.moving, FLAT_TREE_SHARED);
+    moveArrays(search.statics, FLAT_TREE_SHARED);
+    moveArrays(search, SEARCH_SHARED);
+    moveArrays(this.store, STORE_SHARED);
+    moveArrays(this.contacts, CONTACTS_SHARED);
+    moveArrays(this.pairs, PAIRS_SHARED);
   }
 
   /** Hands every worker the current buffers (parking them first if they run). */

@@ -14,7 +14,8 @@ import { pile } from '../../../src/scenes/pile';
 import { snapshotText, stateHash } from '../helpers';
 import { createNodePool, type NodePool } from './node-pool';
 import type { StepRunner } from '../../../src/physics/parallel/jobs';
-import { CONTROL_LENGTH, C_CHUNKS_DONE } from '../../../src/physics/parallel/control';
+import { CONTROL_LENGTH, C_CHUNKS_DONE, C_JOB } from '../../../src/physics/parallel/control';
+import { JOB_INTEGRATE_POSITIONS, JOB_SAVE_BODIES, JOB_STORE_IMPULSES } from '../../../src/physics/parallel/jobs';
 import { WAVE_LENGTH } from '../../../src/physics/parallel/wave';
 
 const DT = 1 / 60;
@@ -256,15 +257,38 @@ describe('issue 13: the step on worker threads', () => {
     expect(stateHash(w)).toBe(stateHash(alone));
   }, 60_000);
 
-  // A worker whose thread ends in the middle of a job: ended in the worker's own realm by
-  // process.exit, at the n-th time it would count a chunk done (so its last chunk never counts),
-  // or the n-th time it would say it walked its border rows of a colour (so the calling thread
-  // waits for rows that never come).
-  const dyingWorker = (watch: 'chunk' | 'border', n: number, home = 1): Worker => {
+  /** Steps up to `most` times; the error of the first step that threw, if one did. */
+  const stepUntilItThrows = (w: World, most: number): Error | null => {
+    for (let k = 0; k < most; k++) {
+      try {
+        w.step(DT);
+      } catch (error) {
+        return error as Error;
+      }
+    }
+    return null;
+  };
+
+  /** A worker of the engine whose realm first runs `hook` (JavaScript that patches Atomics to fail it on cue). */
+  const hookedWorker = (hook: string): Worker => {
     const index = new URL('../../../src/physics/index.ts', import.meta.url).href;
     const code = `
       const { parentPort } = require('node:worker_threads');
       const ready = import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(index)}); });
+      ${hook}
+      parentPort.on('message', (message) => ready.then((engine) => {
+        if (message === 'ping') parentPort.postMessage('ready');
+        else engine.handleThreadMessage(message);
+      }));`;
+    return new Worker(code, { eval: true });
+  };
+
+  // A worker whose thread ends in the middle of a job: ended in the worker's own realm by
+  // process.exit, at the n-th time it would count a chunk done (so its last chunk never counts),
+  // or the n-th time it would say it walked its border rows of a colour (so the calling thread
+  // waits for rows that never come).
+  const dyingWorker = (watch: 'chunk' | 'border', n: number, home = 1): Worker =>
+    hookedWorker(`
       const add = Atomics.add;
       const store = Atomics.store;
       let seen = 0;
@@ -272,13 +296,7 @@ describe('issue 13: the step on worker threads', () => {
         Atomics.add = (array, slot, value) => { if (array.length === ${CONTROL_LENGTH} && slot === ${C_CHUNKS_DONE} && ++seen === ${n}) process.exit(0); return add(array, slot, value); };
       } else {
         Atomics.store = (array, slot, value) => { if (array.length === ${WAVE_LENGTH} && slot === ${16 * home} && value >= 0 && ++seen === ${n}) process.exit(0); return store(array, slot, value); };
-      }
-      parentPort.on('message', (message) => ready.then((engine) => {
-        if (message === 'ping') parentPort.postMessage('ready');
-        else engine.handleThreadMessage(message);
-      }));`;
-    return new Worker(code, { eval: true });
-  };
+      }`);
 
   it.each([
     ['counts a chunk done', 'chunk', 400],
@@ -322,6 +340,51 @@ describe('issue 13: the step on worker threads', () => {
     60_000,
   );
 
+  // A worker whose thread stops for 6.5 s just after it claimed a chunk of `job` (its first after
+  // 300 claims of any job), as a debugger or a machine under load may hold it, then runs that
+  // chunk and tells the test it woke.
+  const pausingWorker = (job: number): Worker =>
+    hookedWorker(`
+      const exchange = Atomics.compareExchange;
+      const nap = new Int32Array(new SharedArrayBuffer(4));
+      let seen = 0;
+      Atomics.compareExchange = (array, slot, expected, value) => {
+        const old = exchange(array, slot, expected, value);
+        if (array.length === ${CONTROL_LENGTH} && old === expected && ++seen > 300 && Atomics.load(array, ${C_JOB}) === ${job}) {
+          seen = -1e9;
+          Atomics.wait(nap, 0, 0, 6500);
+          parentPort.postMessage('woke');
+        }
+        return old;
+      };`);
+
+  it.each([
+    ['moving bodies', JOB_INTEGRATE_POSITIONS],
+    ['saving the kernels\' velocities', JOB_SAVE_BODIES],
+    ['storing impulses', JOB_STORE_IMPULSES],
+  ])('a worker that stops past the limit in the middle of a job (%s) and then runs its chunk late writes nothing the world reads', async (_what, job) => {
+    const late = pausingWorker(job);
+    try {
+      await new Promise((resolve) => {
+        late.once('message', resolve);
+        late.postMessage('ping');
+      });
+      const woke = new Promise((resolve) => late.once('message', resolve));
+      const w = withScene(pile, 1500);
+      w.setThreads({ size: 1, post: (_index: number, message: ThreadMessage) => late.postMessage(message) });
+      const failure = stepUntilItThrows(w, 400);
+      expect(failure?.message).toMatch(/^step: a worker thread stopped answering in the middle of step job \d+/);
+      // The world as it stood when the step failed, before the worker woke.
+      const before = snapshotText(w);
+      // The worker wakes and runs its chunk while this thread waits.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2500);
+      expect(await woke).toBe('woke');
+      expect(snapshotText(w) === before).toBe(true);
+    } finally {
+      await late.terminate();
+    }
+  }, 60_000);
+
   it('on three threads, when one worker\'s thread ends in the middle of the walk, the step fails, and the other worker parks and serves the next world', async () => {
     const script = new URL('./thread-worker.ts', import.meta.url).href;
     const survivor = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`, { eval: true });
@@ -336,14 +399,7 @@ describe('issue 13: the step on worker threads', () => {
       const both = [survivor, doomed];
       const w = withScene(pile, 2500);
       w.setThreads({ size: 2, post: (index: number, message: ThreadMessage) => both[index].postMessage(message) });
-      let failure: Error | null = null;
-      for (let k = 0; k < 400 && failure === null; k++) {
-        try {
-          w.step(DT);
-        } catch (error) {
-          failure = error as Error;
-        }
-      }
+      const failure = stepUntilItThrows(w, 400);
       expect(failure?.message).toMatch(/^step: a worker thread stopped answering in the middle of step job \d+/);
       expect(w.threads).toBe(1);
       // The survivor parked, back in its event loop: it answers (one spinning on would not).
