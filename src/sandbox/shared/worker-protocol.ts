@@ -101,6 +101,8 @@ export interface FrameMessage {
   threads: number;
   /** Whether every thread or one steps faster here, and why (shared/thread-trial.ts); null without a pool. */
   threadChoice: ThreadChoice | null;
+  /** A worker thread stopped answering in the middle of a step: the pool was ended, and the world steps on one thread until the user picks the threads again. */
+  threadsLost: boolean;
 }
 
 /** Worker → page. */
@@ -111,4 +113,6 @@ export type FromWorker =
   | { type: 'world'; snapshot: WorldSnapshot }
   /** A preset, ramp or load could not be built: the worker has no world of the page's. */
   | { type: 'refused'; text: string }
-  | { type: 'message'; text: string; kind: 'error' | 'info' };
+  | { type: 'message'; text: string; kind: 'error' | 'info' }
+  /** The worker paused its clock itself (a step failed): the page's pause follows, so one press resumes. */
+  | { type: 'paused' };

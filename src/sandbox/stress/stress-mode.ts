@@ -319,6 +319,11 @@ export class StressMode {
           this.sandbox.changed();
         },
         message: (text, level) => showMessage(text, level),
+        paused: () => {
+          if (this.sandbox.settings.paused) return;
+          this.sandbox.setPaused(true);
+          this.sandbox.changed();
+        },
       });
       this.sandbox.useWorker(session);
       this.session = session;
@@ -444,6 +449,7 @@ export class StressMode {
  */
 function threadsText(f: FrameMessage | null): string {
   if (f?.threadChoice) return threadChoiceText(f.threadChoice);
+  if (f?.threadsLost === true) return '1 thread (one stopped answering)';
   const threads = f?.threads ?? 1;
   if (threads > 1) return `${threads} threads`;
   return (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? '1 thread' : '1 thread (page not cross-origin isolated)';

@@ -37,7 +37,7 @@
  * the frame instead of queueing megabytes the page cannot draw. Step profiles are kept until
  * the next frame goes out, so the page's graph still sees every step.
  */
-import { World, mulberry32, type StepProfile, type ThreadPool, type WorldStats } from '../../physics/index';
+import { World, mulberry32, type StepProfile, type WorldStats } from '../../physics/index';
 import { crowd } from '../../scenes/crowd';
 import { growStressArena, stressArena, stressArenaBounds, type StressArena } from '../../scenes/stress-arena';
 import type { Bounds } from '../shared/camera';
@@ -51,7 +51,7 @@ import { StressRamp } from '../shared/stress-ramp';
 import { ThreadTrial, type ThreadMode } from '../shared/thread-trial';
 import { MAX_PROFILE_STEPS, PROFILE_FIELDS, type FromWorker, type RampStatus, type ToWorker } from '../shared/worker-protocol';
 import { worldBounds } from '../shared/world-view';
-import { startThreadPool } from './thread-pool';
+import { startThreadPool, type SandboxPool } from './thread-pool';
 
 /** Frame buffers in circulation at most: two held by the page (previous and current), the rest in flight or free. */
 const MAX_BUFFERS = 4;
@@ -94,19 +94,37 @@ const wakeChannel = new MessageChannel();
 wakeChannel.port1.onmessage = () => tick();
 
 // ---- Threads (issue 13): the world steps on the pool's threads too, where that is faster ----
-let pool: ThreadPool | null = null;
+let pool: SandboxPool | null = null;
 /** What the user asked for (the panel's Stress test folder), kept for a pool that starts later. */
 let threadMode: ThreadMode = 'auto';
 /** Times both and keeps the faster (shared/thread-trial.ts); null until the pool has started. */
 let trial: ThreadTrial | null = null;
-startThreadPool().then(
-  (started) => {
-    pool = started;
-    if (started !== null) trial = new ThreadTrial(started.size + 1, threadMode);
-    dirty = true;
-  },
-  (error: unknown) => say(`Stepping on one thread: ${(error as Error).message}`, 'info'),
-);
+/** A thread stopped answering mid-step and the pool was ended (see runStep). */
+let threadsLost = false;
+
+function startPool(): void {
+  startThreadPool().then(
+    (started) => {
+      pool = started;
+      if (started !== null) trial = new ThreadTrial(started.size + 1, threadMode);
+      dirty = true;
+    },
+    (error: unknown) => say(`Stepping on one thread: ${(error as Error).message}`, 'info'),
+  );
+}
+startPool();
+
+/**
+ * A thread stopped answering in the middle of a step and the world left the team (World.step).
+ * Its pool is ended: the stopped worker may be holding a core, and it will not answer again.
+ */
+function loseThreads(): void {
+  pool?.close();
+  pool = null;
+  trial = null;
+  threadsLost = true;
+  dirty = true;
+}
 
 /** Lets the running world go of the pool before `next` replaces it (one world at a time uses it); `next` is measured anew. */
 function moveThreads(next: World): void {
@@ -182,14 +200,11 @@ function runStep(): void {
     world.step(dt);
   } catch (error) {
     paused = true;
-    say(`The step failed and the simulation paused: ${(error as Error).message}`);
-    // A thread stopped answering and the world left the team (World.step): the pool has a
-    // worker that will not answer again, so the world steps on this thread from now on.
-    if (pool !== null && threads > 1 && world.threads === 1) {
-      pool = null;
-      trial = null;
-      dirty = true;
-    }
+    scope.postMessage({ type: 'paused' });
+    const lost = pool !== null && threads > 1 && world.threads === 1;
+    if (lost) loseThreads();
+    const again = lost ? '. Pick the threads again in the Stress test folder to start new ones.' : '';
+    say(`The step failed and the simulation paused: ${(error as Error).message}${again}`);
     return;
   }
   steps++;
@@ -281,6 +296,7 @@ function postFrame(): void {
       ramp: rampStatus(),
       threads: world.threads,
       threadChoice: trial?.choice(world.threads) ?? null,
+      threadsLost,
     },
     [buffer, stepProfiles.buffer],
   );
@@ -367,6 +383,11 @@ scope.onmessage = (event) => {
       attempt('Threads not changed', () => {
         trial?.setMode(m.mode);
         threadMode = m.mode;
+        // Threads lost to one that stopped answering start anew when the user asks for them.
+        if (threadsLost && m.mode !== 'one') {
+          threadsLost = false;
+          startPool();
+        }
         dirty = true;
       });
       break;

@@ -17,8 +17,14 @@ export function singleThreadReason(): string | null {
   return null;
 }
 
+/** The engine's pool, and a way to end its threads. */
+export interface SandboxPool extends ThreadPool {
+  /** Ends every sub-worker (one that stopped answering may be spinning or waiting for good). */
+  close(): void;
+}
+
 /** Starts the sub-workers and resolves once each has answered; null when the world must step on one thread. */
-export async function startThreadPool(): Promise<ThreadPool | null> {
+export async function startThreadPool(): Promise<SandboxPool | null> {
   if (singleThreadReason() !== null) return null;
   const size = Math.min(MAX_WORKERS, (navigator.hardwareConcurrency || 1) - 1);
   const workers: Worker[] = [];
@@ -33,5 +39,11 @@ export async function startThreadPool(): Promise<ThreadPool | null> {
         }),
     ),
   );
-  return { size, post: (index: number, message: ThreadMessage) => workers[index].postMessage(message) };
+  return {
+    size,
+    post: (index: number, message: ThreadMessage) => workers[index].postMessage(message),
+    close: () => {
+      for (const w of workers) w.terminate();
+    },
+  };
 }

@@ -38,6 +38,8 @@ export interface SessionListener {
   options?(options: WorldOptions): void;
   /** Something to tell the user. */
   message?(text: string, kind: 'error' | 'info'): void;
+  /** The worker paused itself (a step failed). */
+  paused?(): void;
   /** The worker failed (its script did not load, it crashed, or it refused to build a world), in words. */
   failed?(reason: string): void;
 }
@@ -204,6 +206,9 @@ export class WorkerSession implements PhysicsHost {
         break;
       case 'message':
         this.listener.message?.(m.text, m.kind);
+        break;
+      case 'paused':
+        this.listener.paused?.();
         break;
       case 'world':
         for (const resolve of this.waitingForWorld.splice(0)) resolve(m.snapshot);

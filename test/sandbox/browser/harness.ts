@@ -100,6 +100,8 @@ export function removeBuild(dir: string): void {
 export interface PageSuite {
   readonly browser: Browser;
   readonly baseUrl: string;
+  /** The folder the app was built into and is served from (read afresh for every request). */
+  readonly dist: string;
   /** Uncaught errors and console errors of the page opened last. */
   readonly errors: string[];
   /** A new browser context, closed after the test. */
@@ -150,6 +152,9 @@ export function usePageSuite(
     },
     get baseUrl() {
       return baseUrl;
+    },
+    get dist() {
+      return dist;
     },
     get errors() {
       return errors;

@@ -5,16 +5,32 @@
  * which, with the figures, in the HUD and in the ramp's verdict.
  * Set JOSTLE_SKIP_BROWSER=1 to skip.
  */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, usePageSuite } from './harness';
+import { CONTROL_LENGTH, C_CHUNKS_DONE } from '../../../src/physics/parallel/control';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
 const VIEWPORT = { width: 1000, height: 700 };
 const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 const state = (page: Page) => page.evaluate(() => window.jostle.stress.state);
+
+/**
+ * Put before a thread worker's script: at the n-th chunk it would count done, the worker waits
+ * for good instead (a thread that stopped answering in the middle of a job: a browser may stop
+ * a worker so, and a bug could).
+ */
+const hangAtChunk = (n: number): string => `
+  const realAdd = Atomics.add;
+  let chunksSeen = 0;
+  Atomics.add = (array, slot, value) => {
+    if (array.length === ${CONTROL_LENGTH} && slot === ${C_CHUNKS_DONE} && ++chunksSeen === ${n}) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+    return realAdd(array, slot, value);
+  };
+`;
 
 /** Runs a short ramp and returns its verdict. */
 async function shortRamp(page: Page): Promise<string> {
@@ -71,6 +87,50 @@ describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', 
     expect(readout.text).toBe('undo and timeline off in stress mode');
     expect(readout.clipped).toBe(false);
     expect(readout.inside).toBe(true);
+    expect(suite.errors).toEqual([]);
+  });
+
+  it('when a worker thread stops answering in the middle of a step, the page says so, steps on one thread, and starts new threads when asked', async () => {
+    // The thread workers the page starts first hang; those it starts later run as built.
+    // (The server reads the file for every request; Playwright's routes miss a worker's workers.)
+    const assets = join(suite.dist, 'assets');
+    const file = join(assets, readdirSync(assets).find((name) => /^thread-worker-.*\.js$/.test(name)) ?? 'no thread worker was built');
+    const built = readFileSync(file, 'utf8');
+    writeFileSync(file, hangAtChunk(200) + built);
+    const page = await suite.open('?scene=pile');
+    try {
+      await page.evaluate(() => window.jostle.stress.threads('all'));
+      await page.evaluate(() => window.jostle.stress.runCurrentWorld());
+      await page.waitForFunction(() => window.jostle.stress.state.threads > 1, null, { timeout: 30_000, polling: 100 });
+    } finally {
+      writeFileSync(file, built);
+    }
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const lost = '1 thread (one stopped answering)';
+    await page.waitForFunction((text) => window.jostle.stress.state.threadsText === text, lost, { timeout: 60_000, polling: 100 });
+    const message = page.locator('#message');
+    expect(await message.isVisible()).toBe(true);
+    expect(await message.textContent()).toMatch(
+      /^The step failed and the simulation paused: step: a worker thread stopped answering in the middle of step job \d+ .*\. Pick the threads again in the Stress test folder to start new ones\.$/,
+    );
+    const s = await state(page);
+    expect(s.paused).toBe(true);
+    // The page's pause follows the worker's: the button offers to run, and one press does.
+    expect(await page.getByRole('button', { name: 'run', exact: true }).isVisible()).toBe(true);
+    expect(s.threads).toBe(1);
+    await page.waitForFunction((text) => document.querySelector('#stress-hud')?.textContent?.includes(`threads  ${text}`) === true, lost);
+    expect(await page.evaluate(() => { const hud = document.querySelector('#stress-hud'); return hud !== null && hud.scrollWidth <= hud.clientWidth; })).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'stress-thread-lost.png') });
+    // Unpaused, the world steps on this thread.
+    await page.keyboard.press(' ');
+    await page.waitForFunction((n) => window.jostle.stress.state.steps > n + 30, s.steps, { timeout: 30_000, polling: 100 });
+    expect((await state(page)).threads).toBe(1);
+    // Asked for every core again, the page starts new threads and steps on them.
+    await page.evaluate(() => window.jostle.stress.threads('all'));
+    await page.waitForFunction((n) => window.jostle.stress.state.threads === n, cores, { timeout: 30_000, polling: 100 });
+    const before = (await state(page)).steps;
+    await page.waitForFunction((n) => window.jostle.stress.state.steps > n + 30, before, { timeout: 30_000, polling: 100 });
+    expect((await state(page)).threadsText).toMatch(new RegExp(`^${cores} threads, set by hand`));
     expect(suite.errors).toEqual([]);
   });
 
