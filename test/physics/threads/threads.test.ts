@@ -15,7 +15,7 @@ import { snapshotText, stateHash } from '../helpers';
 import { createNodePool, type NodePool } from './node-pool';
 import type { StepRunner } from '../../../src/physics/parallel/jobs';
 import { CONTROL_LENGTH, C_CHUNKS_DONE, C_JOB } from '../../../src/physics/parallel/control';
-import { JOB_INTEGRATE_POSITIONS, JOB_SAVE_BODIES, JOB_STORE_IMPULSES } from '../../../src/physics/parallel/jobs';
+import { JOB_INTEGRATE_POSITIONS, JOB_SAVE_BODIES } from '../../../src/physics/parallel/jobs';
 import { WAVE_LENGTH } from '../../../src/physics/parallel/wave';
 
 const DT = 1 / 60;
@@ -361,7 +361,6 @@ describe('issue 13: the step on worker threads', () => {
   it.each([
     ['moving bodies', JOB_INTEGRATE_POSITIONS],
     ['saving the kernels\' velocities', JOB_SAVE_BODIES],
-    ['storing impulses', JOB_STORE_IMPULSES],
   ])('a worker that stops past the limit in the middle of a job (%s) and then runs its chunk late writes nothing the world reads', async (_what, job) => {
     const late = pausingWorker(job);
     try {
@@ -372,7 +371,8 @@ describe('issue 13: the step on worker threads', () => {
       const woke = new Promise((resolve) => late.once('message', resolve));
       const w = withScene(pile, 1500);
       w.setThreads({ size: 1, post: (_index: number, message: ThreadMessage) => late.postMessage(message) });
-      const failure = stepUntilItThrows(w, 400);
+      // A busy machine can leave the worker few chunks: enough steps for it to claim one of the job.
+      const failure = stepUntilItThrows(w, 2000);
       expect(failure?.message).toMatch(/^step: a worker thread stopped answering in the middle of step job \d+/);
       // The world as it stood when the step failed, before the worker woke.
       const before = snapshotText(w);
