@@ -383,8 +383,8 @@ scope.onmessage = (event) => {
       attempt('Threads not changed', () => {
         trial?.setMode(m.mode);
         threadMode = m.mode;
-        // Threads lost to one that stopped answering start anew when the user asks for them.
-        if (threadsLost && m.mode !== 'one') {
+        // Threads lost to one that stopped answering start anew when the user picks a mode.
+        if (threadsLost) {
           threadsLost = false;
           startPool();
         }
