@@ -91,13 +91,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     this.threads = pool.size + 1;
     this.ctl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
     this.views.control = this.ctl;
-    shareArrays(search.moving, FLAT_TREE_SHARED);
-    shareArrays(search.statics, FLAT_TREE_SHARED);
-    shareArrays(search, SEARCH_SHARED);
-    shareArrays(store, STORE_SHARED);
-    shareArrays(contacts, CONTACTS_SHARED);
-    shareArrays(pairs, PAIRS_SHARED);
-    shareArrays(scratch, SCRATCH_SHARED);
+    this.eachHanded(shareArrays);
     POOLS_IN_USE.add(pool);
   }
 
@@ -297,14 +291,23 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
    * its core back) and write the chunk it held: that must land nowhere the world reads.
    */
   private leaveWorkersMemory(): void {
-    const { search } = this.views;
     this.contacts.dropKernels();
-    moveArrays(search.moving, FLAT_TREE_SHARED);
-    moveArrays(search.statics, FLAT_TREE_SHARED);
-    moveArrays(search, SEARCH_SHARED);
-    moveArrays(this.store, STORE_SHARED);
-    moveArrays(this.contacts, CONTACTS_SHARED);
-    moveArrays(this.pairs, PAIRS_SHARED);
+    this.eachHanded(moveArrays);
+  }
+
+  /**
+   * Calls `visit` with every owner of arrays the workers are handed and those arrays' names:
+   * one list for sharing them when the team forms and moving them when a stalled team goes.
+   */
+  private eachHanded(visit: (owner: object, names: readonly string[]) => void): void {
+    const { search, scratch } = this.views;
+    visit(search.moving, FLAT_TREE_SHARED);
+    visit(search.statics, FLAT_TREE_SHARED);
+    visit(search, SEARCH_SHARED);
+    visit(this.store, STORE_SHARED);
+    visit(this.contacts, CONTACTS_SHARED);
+    visit(this.pairs, PAIRS_SHARED);
+    visit(scratch, SCRATCH_SHARED);
   }
 
   /** Hands every worker the current buffers (parking them first if they run). */
