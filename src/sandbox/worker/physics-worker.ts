@@ -203,8 +203,12 @@ function runStep(): void {
     scope.postMessage({ type: 'paused' });
     const lost = pool !== null && threads > 1 && world.threads === 1;
     if (lost) loseThreads();
-    const again = lost ? '. Pick the threads again in the Stress test folder to start new ones.' : '';
-    say(`The step failed and the simulation paused: ${(error as Error).message}${again}`);
+    // The engine's words name its job numbers; a user needs what happened and what to do.
+    say(
+      lost
+        ? 'A worker thread stopped answering in the middle of a step: the simulation paused and steps on one thread now. Pick the threads again in the Stress test folder to start new ones.'
+        : `The step failed and the simulation paused: ${(error as Error).message}`,
+    );
     return;
   }
   steps++;
