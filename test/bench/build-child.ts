@@ -20,7 +20,7 @@ export async function buildChild(): Promise<void> {
     publicDir: false, // the app's public/ files do not belong beside the child
     root: fileURLToPath(new URL('../..', import.meta.url)),
     build: {
-      // The child, and the worker script of Jostle's threads (engines/jostle.ts).
+      // The child, the worker script of Jostle's threads (engines/jostle.ts), and the ramp's arena.
       ssr: true,
       outDir: benchDir,
       emptyOutDir: false,
@@ -31,6 +31,8 @@ export async function buildChild(): Promise<void> {
         input: {
           child: fileURLToPath(new URL('./child.ts', import.meta.url)),
           'thread-worker': fileURLToPath(new URL('../physics/threads/thread-worker.ts', import.meta.url)),
+          // The stress ramp's arena in the engine alone (ramp.ts).
+          'ramp-arena': fileURLToPath(new URL('./ramp-arena.ts', import.meta.url)),
         },
         output: { format: 'es', entryFileNames: '[name].build.mjs', chunkFileNames: 'child.build-[name].mjs' },
       },

@@ -4,6 +4,8 @@ import type { Quality } from './quality';
 
 /** Marks the result line on a child's stdout, so engine chatter on stdout cannot be mistaken for it. */
 export const RESULT_PREFIX = '@@bench-result ';
+/** What ramp-arena.ts prints before the JSON of its medians, for ramp.ts. */
+export const RAMP_PREFIX = '@@ramp-result ';
 
 /** Bytes, from process.memoryUsage() after a full GC. */
 export interface MemorySample {
