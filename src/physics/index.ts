@@ -38,3 +38,6 @@ export type { Random } from './random.js';
 export { MAX_COORDINATE, MAX_SPEED, MAX_SIZE, MAX_DT } from './validate.js';
 export { handleThreadMessage } from './parallel/worker.js';
 export type { ThreadPool, ThreadMessage, SharedBuffers } from './parallel/pool.js';
+export { ThreadChooser } from './parallel/thread-chooser.js';
+export { ThreadTrial, THREAD_MODES, checkThreadMode } from './parallel/thread-trial.js';
+export type { ThreadChoice, ThreadMode } from './parallel/thread-trial.js';

@@ -13,10 +13,9 @@ import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
 import { snapshotText, stateHash } from '../helpers';
 import { createNodePool, type NodePool } from './node-pool';
+import { dyingWorker, pausingWorker } from './hooked-worker';
 import type { StepRunner } from '../../../src/physics/parallel/jobs';
-import { CONTROL_LENGTH, C_CHUNKS_DONE, C_JOB } from '../../../src/physics/parallel/control';
 import { JOB_INTEGRATE_POSITIONS, JOB_SAVE_BODIES } from '../../../src/physics/parallel/jobs';
-import { WAVE_LENGTH } from '../../../src/physics/parallel/wave';
 
 const DT = 1 / 60;
 let workers: NodePool;
@@ -269,35 +268,6 @@ describe('issue 13: the step on worker threads', () => {
     return null;
   };
 
-  /** A worker of the engine whose realm first runs `hook` (JavaScript that patches Atomics to fail it on cue). */
-  const hookedWorker = (hook: string): Worker => {
-    const index = new URL('../../../src/physics/index.ts', import.meta.url).href;
-    const code = `
-      const { parentPort } = require('node:worker_threads');
-      const ready = import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(index)}); });
-      ${hook}
-      parentPort.on('message', (message) => ready.then((engine) => {
-        if (message === 'ping') parentPort.postMessage('ready');
-        else engine.handleThreadMessage(message);
-      }));`;
-    return new Worker(code, { eval: true });
-  };
-
-  // A worker whose thread ends in the middle of a job: ended in the worker's own realm by
-  // process.exit, at the n-th time it would count a chunk done (so its last chunk never counts),
-  // or the n-th time it would say it walked its border rows of a colour (so the calling thread
-  // waits for rows that never come).
-  const dyingWorker = (watch: 'chunk' | 'border', n: number, home = 1): Worker =>
-    hookedWorker(`
-      const add = Atomics.add;
-      const store = Atomics.store;
-      let seen = 0;
-      if (${JSON.stringify(watch)} === 'chunk') {
-        Atomics.add = (array, slot, value) => { if (array.length === ${CONTROL_LENGTH} && slot === ${C_CHUNKS_DONE} && ++seen === ${n}) process.exit(0); return add(array, slot, value); };
-      } else {
-        Atomics.store = (array, slot, value) => { if (array.length === ${WAVE_LENGTH} && slot === ${16 * home} && value >= 0 && ++seen === ${n}) process.exit(0); return store(array, slot, value); };
-      }`);
-
   it.each([
     ['counts a chunk done', 'chunk', 400],
     ['says it walked its border rows', 'border', 300],
@@ -339,24 +309,6 @@ describe('issue 13: the step on worker threads', () => {
     },
     60_000,
   );
-
-  // A worker whose thread stops for 6.5 s just after it claimed a chunk of `job` (its first after
-  // 300 claims of any job), as a debugger or a machine under load may hold it, then runs that
-  // chunk and tells the test it woke.
-  const pausingWorker = (job: number): Worker =>
-    hookedWorker(`
-      const exchange = Atomics.compareExchange;
-      const nap = new Int32Array(new SharedArrayBuffer(4));
-      let seen = 0;
-      Atomics.compareExchange = (array, slot, expected, value) => {
-        const old = exchange(array, slot, expected, value);
-        if (array.length === ${CONTROL_LENGTH} && old === expected && ++seen > 300 && Atomics.load(array, ${C_JOB}) === ${job}) {
-          seen = -1e9;
-          Atomics.wait(nap, 0, 0, 6500);
-          parentPort.postMessage('woke');
-        }
-        return old;
-      };`);
 
   it.each([
     ['moving bodies', JOB_INTEGRATE_POSITIONS],

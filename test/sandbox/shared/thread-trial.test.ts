@@ -1,5 +1,5 @@
 /**
- * Stress mode's choice of threads (Node, no browser): it times both sides in alternating blocks
+ * The engine's choice of threads (parallel/thread-trial.ts), as stress mode shows it (Node, no browser): it times both sides in alternating blocks
  * and keeps the faster, keeps threads only for a real gain, measures again when the world
  * doubles or halves, when the chosen side slows down and every RETRY_STEPS steps, and obeys
  * the user's 'all' and 'one'.
@@ -14,10 +14,9 @@ import {
   TRIAL_TIMED,
   ThreadTrial,
   WATCH_STEPS,
-  threadChoiceCount,
-  threadChoiceText,
   type ThreadChoice,
-} from '../../../src/sandbox/shared/thread-trial';
+} from '../../../src/physics/parallel/thread-trial';
+import { threadChoiceCount, threadChoiceText } from '../../../src/sandbox/shared/thread-trial';
 
 /** Steps a trial `steps` times on a machine whose step takes `cost(threads, step)` ms; returns the threads each step ran on. */
 function drive(trial: ThreadTrial, bodies: number, steps: number, cost: (threads: number, step: number) => number): number[] {
