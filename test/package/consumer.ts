@@ -48,7 +48,12 @@ import {
   MAX_SPEED,
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
+  THREAD_MODES,
+  ThreadChooser,
+  ThreadTrial,
   World,
+  checkThreadMode,
+  handleThreadMessage,
   mulberry32,
   pointVsRoundedRect,
   rayVsRoundedRect,
@@ -66,6 +71,10 @@ import {
   type RayCastResult,
   type RayHit,
   type StepProfile,
+  type ThreadChoice,
+  type ThreadMessage,
+  type ThreadMode,
+  type ThreadPool,
   type WorldOptions,
   type WorldSnapshot,
   type WorldStats,
@@ -106,7 +115,18 @@ const limits: number[] = [LINEAR_SLOP, MAX_COORDINATE, MAX_DT, MAX_SIZE, MAX_SPE
 validateBodyDef({ x: 1, restitution: 0.5 }, 'level.crate');
 const format: string = SNAPSHOT_FORMAT;
 const gravity: number = DEFAULT_OPTIONS.gravity.y;
-export const seen = [profile, stats, firstX, hitBody, bodies, copy, random(), inside, overlap, crossed, kinds, limits, format, gravity];
+const pool: ThreadPool = { size: 1, post: (index: number, message: ThreadMessage) => void [index, message] };
+const mode: ThreadMode = THREAD_MODES[0];
+checkThreadMode(mode);
+const chooser = new ThreadChooser(world, pool, 'one');
+chooser.setMode('auto');
+const choice: ThreadChoice = chooser.choice;
+const lost: boolean = chooser.lost;
+const trial = new ThreadTrial(2, 'auto');
+const ask: number = trial.threadsFor(world.bodyCount);
+trial.record(ask, 1.5);
+const handled: boolean = handleThreadMessage('ping');
+export const seen = [profile, stats, firstX, hitBody, bodies, copy, random(), inside, overlap, crossed, kinds, limits, format, gravity, choice, lost, handled];
 
 // The internals are not part of the public types.
 // @ts-expect-error world.store is internal
@@ -133,4 +153,58 @@ const ball = world.createBody({ y: 5, radius: 0.5, restitution: 0 });
 const afterOneStep = (world.step(1 / 60), ball.y);
 for (let k = 0; k < 240; k++) world.step(1 / 60);
 console.log(JSON.stringify({ afterOneStep, rest: ball.y, bodies: world.bodyCount }));
+`;
+
+/**
+ * A Node worker of the packed library's thread pool: hands the engine its messages, and answers
+ * 'count' with how many of them were the engine's (each one a stretch of the step's jobs).
+ */
+export const THREAD_WORKER_MJS = `
+import { parentPort } from 'node:worker_threads';
+import { handleThreadMessage } from '@jostle/physics';
+
+let handled = 0;
+parentPort.on('message', (message) => {
+  if (message === 'ping') parentPort.postMessage('ready');
+  else if (message === 'count') parentPort.postMessage(handled);
+  else if (handleThreadMessage(message)) handled++;
+});
+`;
+
+/**
+ * Runs in plain Node: a pile stepped by a ThreadChooser set to every thread (the calling one and
+ * one worker) and the same pile on one thread end in the same places.
+ */
+export const THREADS_MJS = `
+import { Worker } from 'node:worker_threads';
+import { ThreadChooser, World } from '@jostle/physics';
+
+const worker = new Worker(new URL('./thread-worker.mjs', import.meta.url));
+const ask = (message) => new Promise((resolve) => { worker.once('message', resolve); worker.postMessage(message); });
+await ask('ping');
+const pool = { size: 1, post: (_index, message) => worker.postMessage(message) };
+
+function pile() {
+  const world = new World({ gravity: { x: 0, y: -10 } });
+  world.createBody({ type: 'static', y: -1, halfWidth: 30, halfHeight: 1, radius: 0 });
+  for (let i = 0; i < 800; i++) world.createBody({ x: -20 + (i % 40), y: 1 + Math.floor(i / 40), radius: 0.45 });
+  return world;
+}
+const alone = pile();
+const shared = pile();
+const chooser = new ThreadChooser(shared, pool, 'all');
+for (let k = 0; k < 120; k++) {
+  chooser.step(1 / 60);
+  alone.step(1 / 60);
+}
+const a = alone.bodyArrays;
+const b = shared.bodyArrays;
+let differ = 0;
+for (let i = 0; i < a.slotCount; i++) if (a.x[i] !== b.x[i] || a.y[i] !== b.y[i]) differ++;
+const threads = shared.threads;
+const using = chooser.choice.using;
+shared.setThreads(null);
+const engineMessages = await ask('count');
+console.log(JSON.stringify({ threads, using, differ, engineMessages, top: Math.max(...b.y.slice(0, b.slotCount)) }));
+await worker.terminate();
 `;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FALL_MJS, GAME_TS, consumerTsconfig } from './consumer.js';
+import { FALL_MJS, GAME_TS, THREADS_MJS, THREAD_WORKER_MJS, consumerTsconfig } from './consumer.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -47,6 +47,13 @@ function readmeExample(): string {
 /** Declaration text without its comments (TSDoc prose may say "any"). */
 function stripComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+}
+
+/** Writes `files` into the scratch project and runs the last of them in plain Node; returns the JSON it printed. */
+function runScript(files: Record<string, string>): Record<string, number> {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(app, name), text);
+  const main = Object.keys(files).at(-1) as string;
+  return JSON.parse(run(process.execPath, [main], app)) as Record<string, number>;
 }
 
 let work = '';
@@ -93,13 +100,24 @@ describe('the packed library', () => {
   });
 
   it('imports by name in plain Node: a dropped ball falls, then rests on the floor', () => {
-    writeFileSync(join(app, 'fall.mjs'), FALL_MJS);
-    const result = JSON.parse(run(process.execPath, ['fall.mjs'], app)) as Record<string, number>;
+    const result = runScript({ 'fall.mjs': FALL_MJS });
     expect(result.bodies).toBe(2);
     expect(result.afterOneStep).toBeLessThan(5);
     // Floor top at y = 0, radius 0.5: at rest the centre is at 0.5, within the contact slop.
     expect(result.rest).toBeGreaterThan(0.45);
     expect(result.rest).toBeLessThan(0.55);
+  });
+
+  it('steps on a pool of its own workers in plain Node (ThreadChooser, handleThreadMessage) to the same places as one thread', () => {
+    const result = runScript({ 'thread-worker.mjs': THREAD_WORKER_MJS, 'threads.mjs': THREADS_MJS });
+    expect(result.threads).toBe(2);
+    expect(result.using).toBe(2);
+    expect(result.differ).toBe(0);
+    // The worker ran the engine's jobs (a worker that never does still lets the step end: the
+    // calling thread takes its share).
+    expect(result.engineMessages).toBeGreaterThan(0);
+    // The pile fell: its 20 rows, stacked from y = 1, no longer reach y = 20.
+    expect(result.top).toBeLessThan(20);
   });
 
   it("runs the README's example", () => {
