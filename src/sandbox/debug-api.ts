@@ -9,7 +9,7 @@ import type { Sandbox } from './sandbox';
 import type { RendererKind, Settings } from './shared/settings';
 import type { StressMode, StressState } from './stress/stress-mode';
 import type { RampOptions } from './shared/stress-ramp';
-import type { ThreadMode } from './shared/thread-trial';
+import type { ThreadMode } from '../physics/index';
 import type { HistoryStatus } from './history/history';
 import { hashText, hashWorld } from './history/state-hash';
 import type { ReplayIO } from './files/replay-io';

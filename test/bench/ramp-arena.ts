@@ -14,7 +14,6 @@ import { createNodePool } from '../physics/threads/node-pool';
 import { RAMP_PREFIX } from './result';
 import { median } from './stats';
 
-
 /** The step every scene is made for (s). */
 const DT = 1 / 60;
 /** Steps each side runs untimed after the thread count changes. */

@@ -85,6 +85,7 @@ function medianOf(values: Float64Array, scratch: Float64Array): number {
   const mid = scratch.length >> 1;
   return scratch.length % 2 === 1 ? scratch[mid] : (scratch[mid - 1] + scratch[mid]) / 2;
 }
+
 /** The figures before any trial ended (bodies 0 also says a trial is due). */
 const NO_TRIAL = { allMs: 0, oneMs: 0, bodies: 0 } as const;
 

@@ -4,7 +4,7 @@
  * pushed to the world by `applyWorldSettings`.
  */
 import type { WorldOptions } from '../../physics/index';
-import type { ThreadMode } from './thread-trial';
+import type { ThreadMode } from '../../physics/index';
 
 /** Spawnable shapes, in the order of the keys 1 to 5. */
 export const SHAPE_KINDS = ['circle', 'box', 'rounded', 'capsule', 'random'] as const;
@@ -73,7 +73,7 @@ export interface Settings {
   stressBudget: number;
   /** Bodies the ramp adds per batch. */
   stressBatch: number;
-  /** Threads stress mode steps on: measured ('auto'), every core, or one (shared/thread-trial.ts). */
+  /** Threads stress mode steps on: measured ('auto'), every core, or one (physics/parallel/thread-trial.ts). */
   stressThreads: ThreadMode;
 }
 

@@ -13,7 +13,7 @@ import type { Bounds } from './camera';
 import type { MaterialKey, NewMaterial } from './material';
 import type { ShapeKind } from './settings';
 import type { RampOptions, RampPoint, RampResult } from './stress-ramp';
-import type { ThreadChoice, ThreadMode } from './thread-trial';
+import type { ThreadChoice, ThreadMode } from '../../physics/index';
 
 /** Numbers per step in a frame's `profiles`: broadphase, narrowphase, solve, continuous, sleep, total (ms). */
 export const PROFILE_FIELDS = 6;
@@ -99,7 +99,7 @@ export interface FrameMessage {
   ramp: RampStatus | null;
   /** Threads the world steps on (1 unless the page is cross-origin isolated: worker/thread-pool.ts). */
   threads: number;
-  /** Whether every thread or one steps faster here, and why (shared/thread-trial.ts); null without a pool. */
+  /** Whether every thread or one steps faster here, and why (physics/parallel/thread-trial.ts); null without a pool. */
   threadChoice: ThreadChoice | null;
   /** A worker thread stopped answering in the middle of a step: the pool was ended, and the world steps on one thread until the user picks the threads again. */
   threadsLost: boolean;

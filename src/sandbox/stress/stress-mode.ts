@@ -19,7 +19,8 @@ import type { Sandbox } from '../sandbox';
 import { readWorldSettings } from '../shared/settings';
 import { StressHud } from './stress-hud';
 import { formatMs as ms, median, rampOptions, type RampOptions } from '../shared/stress-ramp';
-import { checkThreadMode, threadChoiceCount, threadChoiceHead, threadChoiceText, threadTrialFigures, type ThreadMode } from '../shared/thread-trial';
+import { checkThreadMode, type ThreadMode } from '../../physics/index';
+import { threadChoiceCount, threadChoiceHead, threadChoiceText, threadTrialFigures } from '../shared/thread-choice-text';
 import type { FrameMessage, RampStatus } from '../shared/worker-protocol';
 import { WorkerSession } from '../worker/worker-session';
 
@@ -444,7 +445,7 @@ export class StressMode {
 
 /**
  * The threads in words: the worker has a pool only when the page is cross-origin isolated
- * (worker/thread-pool.ts), and then steps on the faster of every core and one (thread-trial.ts),
+ * (worker/thread-pool.ts), and then steps on the faster of every core and one (physics/parallel/thread-trial.ts),
  * with the figures that decided it.
  */
 function threadsText(f: FrameMessage | null): string {
@@ -455,7 +456,7 @@ function threadsText(f: FrameMessage | null): string {
   return (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? '1 thread' : '1 thread (page not cross-origin isolated)';
 }
 
-/** The threads as the ramp's verdict names them (thread-trial.ts's wording where there is a pool). */
+/** The threads as the ramp's verdict names them (thread-choice-text.ts's wording where there is a pool). */
 function threadsInVerdict(f: FrameMessage | null): string {
   const c = f?.threadChoice;
   return c && c.available > 1 ? threadChoiceCount(c) : threadsText(f);

@@ -13,7 +13,7 @@ import { STRESS_PRESETS, type StressMode } from '../stress/stress-mode';
 import { MATERIAL_KEYS } from '../shared/material';
 import { LIMITS, RENDERER_KINDS, SHAPE_KINDS, TOOLS, type RendererKind, type Settings } from '../shared/settings';
 import { TOOL_KEYS } from '../build/tool-hint';
-import type { ThreadMode } from '../shared/thread-trial';
+import type { ThreadMode } from '../../physics/index';
 
 /** Screens this narrow open with the panel closed (a phone held upright). */
 export const NARROW_SCREEN = '(max-width: 700px)';

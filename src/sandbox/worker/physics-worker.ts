@@ -48,7 +48,7 @@ import { setMaterialAll } from '../shared/material';
 import { scatter, scatterReport } from '../shared/scatter';
 import { shapeParams } from '../shared/shapes';
 import { StressRamp } from '../shared/stress-ramp';
-import { ThreadTrial, type ThreadMode } from '../shared/thread-trial';
+import { ThreadTrial, type ThreadMode } from '../../physics/index';
 import { MAX_PROFILE_STEPS, PROFILE_FIELDS, type FromWorker, type RampStatus, type ToWorker } from '../shared/worker-protocol';
 import { worldBounds } from '../shared/world-view';
 import { startThreadPool, type SandboxPool } from './thread-pool';
@@ -97,7 +97,7 @@ wakeChannel.port1.onmessage = () => tick();
 let pool: SandboxPool | null = null;
 /** What the user asked for (the panel's Stress test folder), kept for a pool that starts later. */
 let threadMode: ThreadMode = 'auto';
-/** Times both and keeps the faster (shared/thread-trial.ts); null until the pool has started. */
+/** Times both and keeps the faster (physics/parallel/thread-trial.ts); null until the pool has started. */
 let trial: ThreadTrial | null = null;
 /** A thread stopped answering mid-step and the pool was ended (see runStep). */
 let threadsLost = false;

@@ -13,7 +13,7 @@ import { FRAME_STRIDE, blendFrames, pickInFrame } from '../shared/frame';
 import type { MaterialKey, NewMaterial } from '../shared/material';
 import type { PhysicsHost, PickedBody } from '../physics-host';
 import type { RampOptions } from '../shared/stress-ramp';
-import type { ThreadMode } from '../shared/thread-trial';
+import type { ThreadMode } from '../../physics/index';
 import { PROFILE_FIELDS, readProfile, type FrameMessage, type FromWorker, type ScatterShapes, type ToWorker } from '../shared/worker-protocol';
 
 /** Frame interval assumed before two frames have arrived, ms. */

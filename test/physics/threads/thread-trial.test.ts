@@ -1,6 +1,6 @@
 /**
- * The engine's choice of threads (parallel/thread-trial.ts), as stress mode shows it (Node, no browser): it times both sides in alternating blocks
- * and keeps the faster, keeps threads only for a real gain, measures again when the world
+ * The engine's choice of threads (parallel/thread-trial.ts), and stress mode's words for it: it
+ * times both sides in alternating blocks and keeps the faster, keeps threads only for a real gain, measures again when the world
  * doubles or halves, when the chosen side slows down and every RETRY_STEPS steps, and obeys
  * the user's 'all' and 'one'.
  */
@@ -16,7 +16,7 @@ import {
   WATCH_STEPS,
   type ThreadChoice,
 } from '../../../src/physics/parallel/thread-trial';
-import { threadChoiceCount, threadChoiceText } from '../../../src/sandbox/shared/thread-trial';
+import { threadChoiceCount, threadChoiceText } from '../../../src/sandbox/shared/thread-choice-text';
 
 /** Steps a trial `steps` times on a machine whose step takes `cost(threads, step)` ms; returns the threads each step ran on. */
 function drive(trial: ThreadTrial, bodies: number, steps: number, cost: (threads: number, step: number) => number): number[] {

@@ -1,12 +1,9 @@
 /**
- * The thread trial in words, for the stress HUD and the ramp's verdict. The trial itself is the
- * engine's (src/physics/parallel/thread-trial.ts), re-exported here for the sandbox's imports.
+ * The thread choice in words, for the stress HUD and the ramp's verdict. The choice itself is
+ * the engine's (src/physics/parallel/thread-trial.ts).
  */
 import { formatMs as ms } from './stress-ramp';
 import type { ThreadChoice } from '../../physics/index';
-
-export { THREAD_MODES, ThreadTrial, checkThreadMode } from '../../physics/index';
-export type { ThreadChoice, ThreadMode } from '../../physics/index';
 
 /** The choice in a few words, for the HUD's threads line: "2 threads: the faster here", "1 of 2: one thread is faster here". */
 export function threadChoiceHead(c: ThreadChoice): string {
