@@ -25,6 +25,7 @@ import { ThreadTrial, type ThreadChoice, type ThreadMode } from './thread-trial.
 export class ThreadChooser {
   private readonly trial: ThreadTrial;
   private poolLost = false;
+  private inTrial = false;
 
   /**
    * `mode`: 'auto' measures and keeps the faster (the default); 'all' and 'one' set the count
@@ -44,6 +45,14 @@ export class ThreadChooser {
   /** A worker stopped answering in a step: the world steps on the calling thread alone from then on. */
   get lost(): boolean {
     return this.poolLost;
+  }
+
+  /**
+   * The last step was one of a trial's: its thread count was the trial's to pick, not the
+   * choice, so its time says little of how fast the world steps (a caller judging speed skips it).
+   */
+  get lastStepInTrial(): boolean {
+    return this.inTrial;
   }
 
   /** Where the choice stands, as plain data (a new object): the threads used and offered, the last trial's figures. */
@@ -66,6 +75,7 @@ export class ThreadChooser {
       const want = this.trial.threadsFor(world.bodyCount);
       if (want !== world.threads) world.setThreads(want > 1 ? this.pool : null);
     }
+    this.inTrial = this.trial.measuring;
     const threads = world.threads;
     const started = this.now();
     try {

@@ -445,7 +445,7 @@ export class StressMode {
 
 /**
  * The threads in words: the worker has a pool only when the page is cross-origin isolated
- * (worker/thread-pool.ts), and then steps on the faster of every core and one (physics/parallel/thread-trial.ts),
+ * (worker/thread-pool.ts), and then steps on the faster of every core and one (physics/parallel/thread-chooser.ts),
  * with the figures that decided it.
  */
 function threadsText(f: FrameMessage | null): string {

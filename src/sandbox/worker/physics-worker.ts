@@ -48,7 +48,7 @@ import { setMaterialAll } from '../shared/material';
 import { scatter, scatterReport } from '../shared/scatter';
 import { shapeParams } from '../shared/shapes';
 import { StressRamp } from '../shared/stress-ramp';
-import { ThreadTrial, type ThreadMode } from '../../physics/index';
+import { ThreadChooser, checkThreadMode, type ThreadMode } from '../../physics/index';
 import { MAX_PROFILE_STEPS, PROFILE_FIELDS, type FromWorker, type RampStatus, type ToWorker } from '../shared/worker-protocol';
 import { worldBounds } from '../shared/world-view';
 import { startThreadPool, type SandboxPool } from './thread-pool';
@@ -97,8 +97,11 @@ wakeChannel.port1.onmessage = () => tick();
 let pool: SandboxPool | null = null;
 /** What the user asked for (the panel's Stress test folder), kept for a pool that starts later. */
 let threadMode: ThreadMode = 'auto';
-/** Times both and keeps the faster (physics/parallel/thread-trial.ts); null until the pool has started. */
-let trial: ThreadTrial | null = null;
+/**
+ * Steps the world on the pool's threads or on this one, whichever it measures faster (the
+ * engine's ThreadChooser, one to a world); null until the pool has started, and once it is lost.
+ */
+let chooser: ThreadChooser | null = null;
 /** A thread stopped answering mid-step and the pool was ended (see runStep). */
 let threadsLost = false;
 
@@ -106,7 +109,7 @@ function startPool(): void {
   startThreadPool().then(
     (started) => {
       pool = started;
-      if (started !== null) trial = new ThreadTrial(started.size + 1, threadMode);
+      if (started !== null) chooser = new ThreadChooser(world, started, threadMode);
       dirty = true;
     },
     (error: unknown) => say(`Stepping on one thread: ${(error as Error).message}`, 'info'),
@@ -121,7 +124,7 @@ startPool();
 function loseThreads(): void {
   pool?.close();
   pool = null;
-  trial = null;
+  chooser = null;
   threadsLost = true;
   dirty = true;
 }
@@ -130,14 +133,7 @@ function loseThreads(): void {
 function moveThreads(next: World): void {
   if (next === world) return;
   world.setThreads(null);
-  trial?.reset();
-}
-
-/** Puts the world on the threads the trial asks for next. Throws what setThreads throws. */
-function steerThreads(): void {
-  if (trial === null) return;
-  const want = trial.threadsFor(world.bodyCount);
-  if (want !== world.threads) world.setThreads(want > 1 ? pool : null);
+  if (pool !== null) chooser = new ThreadChooser(next, pool, threadMode);
 }
 // ---- end of threads ----
 
@@ -192,16 +188,14 @@ function addBatch(a: StressArena, r: StressRamp): void {
 
 function runStep(): void {
   const dt = 1 / hertz;
-  let threads = world.threads;
   try {
-    steerThreads();
-    threads = world.threads;
     if (grab !== null) grab.drive(dt);
-    world.step(dt);
+    if (chooser !== null) chooser.step(dt);
+    else world.step(dt);
   } catch (error) {
     paused = true;
     scope.postMessage({ type: 'paused' });
-    const lost = pool !== null && threads > 1 && world.threads === 1;
+    const lost = chooser?.lost ?? false;
     if (lost) loseThreads();
     // The engine's words name its job numbers; a user needs what happened and what to do.
     say(
@@ -215,8 +209,7 @@ function runStep(): void {
   dirty = true;
   recordProfile(world.profile);
   // A trial's steps alternate thread counts: the ramp judges counts on the chosen one only.
-  const trialStep = trial?.measuring ?? false;
-  trial?.record(world.threads, world.profile.total);
+  const trialStep = chooser?.lastStepInTrial ?? false;
   if (ramp !== null && arena !== null && ramp.result === null && !trialStep) {
     if (ramp.record(world.profile.total, arenaBodies(arena), performance.now()) === 'add') addBatch(arena, ramp);
   }
@@ -299,7 +292,7 @@ function postFrame(): void {
       bounds,
       ramp: rampStatus(),
       threads: world.threads,
-      threadChoice: trial?.choice(world.threads) ?? null,
+      threadChoice: chooser?.choice ?? null,
       threadsLost,
     },
     [buffer, stepProfiles.buffer],
@@ -385,7 +378,8 @@ scope.onmessage = (event) => {
       break;
     case 'threads':
       attempt('Threads not changed', () => {
-        trial?.setMode(m.mode);
+        checkThreadMode(m.mode);
+        chooser?.setMode(m.mode);
         threadMode = m.mode;
         // Threads lost to one that stopped answering start anew when the user picks a mode.
         if (threadsLost) {

@@ -47,16 +47,20 @@ describe('ThreadChooser', () => {
     const chooser = new ThreadChooser(w, workers, 'auto', clockFor(w, oneMs, poolMs));
     onTestFinished(() => w.setThreads(null));
     const used = new Set<number>();
+    let inTrial = 0;
     for (let k = 0; k < TRIAL_STEPS; k++) {
       chooser.step(DT);
       used.add(w.threads);
+      inTrial += chooser.lastStepInTrial ? 1 : 0;
       alone.step(DT);
     }
-    // The trial stepped on both sides.
+    // The trial stepped on both sides, and every one of its steps said so.
     expect([...used].sort()).toEqual([1, 2]);
+    expect(inTrial).toBe(TRIAL_STEPS);
     for (let k = 0; k < 30; k++) {
       chooser.step(DT);
       expect(w.threads).toBe(kept);
+      expect(chooser.lastStepInTrial).toBe(false);
       alone.step(DT);
     }
     const c = chooser.choice;
