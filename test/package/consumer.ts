@@ -122,11 +122,12 @@ const chooser = new ThreadChooser(world, pool, 'one');
 chooser.setMode('auto');
 const choice: ThreadChoice = chooser.choice;
 const lost: boolean = chooser.lost;
+const inTrial: boolean = chooser.lastStepInTrial;
 const trial = new ThreadTrial(2, 'auto');
 const ask: number = trial.threadsFor(world.bodyCount);
 trial.record(ask, 1.5);
 const handled: boolean = handleThreadMessage('ping');
-export const seen = [profile, stats, firstX, hitBody, bodies, copy, random(), inside, overlap, crossed, kinds, limits, format, gravity, choice, lost, handled];
+export const seen = [profile, stats, firstX, hitBody, bodies, copy, random(), inside, overlap, crossed, kinds, limits, format, gravity, choice, lost, inTrial, handled];
 
 // The internals are not part of the public types.
 // @ts-expect-error world.store is internal
