@@ -131,7 +131,7 @@ export class RowColours {
   /**
    * Takes the colouring kernel's groups as the rows' (its colours and order are written in
    * place), with no frontier lists. For parallel/collide-kernel-blocks.ts, which runs the
-   * kernel's phases itself, with `homes` > 1 (one per thread) after COLOUR_HOMES: the groups
+   * kernel's phases itself, with `homes` > 1 (one per thread) after COLOUR_HOME_ORDER: the groups
    * then come by home and border too (`takeHomeGroups`), and the homes' cuts move for the next.
    * @internal
    */
@@ -292,7 +292,7 @@ export function useRowOrder(contacts: ContactBuffer): void {
 }
 
 /**
- * The groups of the kernel's colouring by homes (wasm/colour-kernel.ts's COLOUR_HOMES, whose
+ * The groups of the kernel's colouring by homes (wasm/colour-kernel.ts's COLOUR_HOME_ORDER, whose
  * group g = (k · homes + h) · 2 + (0 border, 1 interior) ends at `ends[g]`) as the rows' colour
  * groups, homes and border rows; returns how many rows each home holds, in `perHome`.
  */

@@ -7,10 +7,11 @@
  *   2. here: where each block's rows and wall rows start;
  *   3. place (threads, by blocks): each block's rows move to their place and its wall rows to
  *      the wall list, while the calling thread picks the rows' colours from where they are
- *      staged (the colouring kernel, wasm/colour-kernel.ts, in phases);
+ *      staged and puts them in colour order (the colouring kernel, wasm/colour-kernel.ts, in
+ *      phases): the kernel's colours are colour.ts's, each colour's rows sorted by home (one per
+ *      thread), each home's border rows first (parallel/wave.ts);
  * then, here, what calls out (far pairs, the rows the kernel left to TypeScript, the special
- * rows), and the colour order: the kernel's colours are colour.ts's, each colour's rows sorted
- * by home (one per thread), each home's border rows first (parallel/wave.ts).
+ * rows).
  */
 import type { BodyStore } from '../body-store.js';
 import type { RowColours } from '../colour.js';
@@ -18,7 +19,7 @@ import type { SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { PairCache } from '../pair-cache.js';
 import { clearFarPairs, finishSpecialRows, fixRow } from '../wasm/collide-kernel.js';
-import { COLOUR_CLEAR, COLOUR_HOMES, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
+import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_HOME_ORDER, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, RowViews, StagedRows } from '../wasm/row-kernels.js';
 import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, type StepRunner } from './jobs.js';
 
@@ -85,21 +86,33 @@ export function collideKernelBlocks(
     if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0, homes);
     runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
     if (along) {
-      for (let k = 0; k < blocks; k++) {
-        const back = 4 * (k * PAIR_BLOCK - starts[k]);
-        kernels.colourPhases(COLOUR_PICK, starts[k], starts[k] + blockRows[k], store.end, staged.a.byteOffset + back, staged.b.byteOffset + back, homes);
+      colourStaged(kernels, staged, COLOUR_PICK, blocks, store.end, homes);
+      // The order by home needs every row's colour and border marks, not the rows in place: it
+      // too runs while the threads place them, and the colours stand unless finish() drops a row.
+      if (homes > 1) {
+        colourStaged(kernels, staged, COLOUR_HOME_KEYS, blocks, store.end, homes);
+        kernels.colourPhases(COLOUR_HOME_ORDER, 0, rows, store.end, 0, 0, homes);
       }
     }
     runner.join();
     finish(staged, regions, blocks, rows, walls, store, pairs, contacts, wake, onSensor);
     if (along && contacts.count === rows) {
       const rowViews = kernels.rowViews as RowViews;
-      kernels.colourPhases(homes > 1 ? COLOUR_HOMES : COLOUR_ORDER, 0, rows, store.end, rowViews.a.byteOffset, rowViews.b.byteOffset, homes);
+      if (homes === 1) kernels.colourPhases(COLOUR_ORDER, 0, rows, store.end, rowViews.a.byteOffset, rowViews.b.byteOffset);
       colours.tookKernelColours(contacts, homes);
     } else {
       colours.sort(store, contacts, true);
     }
     return true;
+  }
+}
+
+/** A colouring phase over every block's rows, read from where they are staged (row numbers are where they will be placed). */
+function colourStaged(kernels: RowKernels, staged: StagedRows, phase: number, blocks: number, end: number, homes: number): void {
+  const { rows, starts } = staged;
+  for (let k = 0; k < blocks; k++) {
+    const back = 4 * (k * PAIR_BLOCK - starts[k]);
+    kernels.colourPhases(phase, starts[k], starts[k] + rows[k], end, staged.a.byteOffset + back, staged.b.byteOffset + back, homes);
   }
 }
 

@@ -8,7 +8,7 @@
  * still met in colour order, so the bits are those of one thread, but the threads only wait on
  * each other's border rows: a body is a border body when a row of another home touches it, a
  * row is a border row when it touches one. Each colour's rows of a home come border rows first
- * (the colouring kernel sorts them so: wasm/colour-kernel.ts's COLOUR_HOMES, a row's home being
+ * (the colouring kernel sorts them so: wasm/colour-kernel.ts's COLOUR_HOME_ORDER, a row's home being
  * its moving body's, body a's unless a is static); a thread solves its border rows of a colour, says so in its progress slot,
  * then solves its interior rows, which no other thread's rows touch. Before the border rows of
  * the next colour it waits until every other home has said the same of the colour before: by
@@ -59,7 +59,7 @@ function progressSlot(home: number): number {
 
 /**
  * Writes the plan to `wave` from the rows' colour groups, homes and border rows, as the
- * colouring by homes made them (wasm/colour-kernel.ts's COLOUR_HOMES: `contacts.borderRows`):
+ * colouring by homes made them (wasm/colour-kernel.ts's COLOUR_HOME_ORDER: `contacts.borderRows`):
  * per colour with rows, where each home's rows start and where its border rows end.
  */
 export function planWave(contacts: ContactBuffer, wave: Int32Array, kind: number): void {

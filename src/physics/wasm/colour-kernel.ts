@@ -33,15 +33,20 @@ export const COLOUR_CLEAR = 1;
 export const COLOUR_PICK = 2;
 export const COLOUR_ORDER = 4;
 /**
- * Instead of COLOUR_ORDER, with `homes` > 1: rows [0, n) in colour order, each colour's rows
- * by home (the home of its moving body, body a's unless a is static, as colour.ts's
- * `sortBlocks` has it: `homeOf`), each home's border rows first (see parallel/wave.ts),
- * and `groups[g]` where group g = (colour · homes + home) · 2 + (0 border, 1 interior) ends;
- * the overflow group last, whole, in row order (group COLOUR_COUNT · homes · 2).
+ * Instead of COLOUR_ORDER, with `homes` > 1, in two phases. COLOUR_HOME_KEYS, once every row is
+ * picked: rows [from, n) each get their group, counted (a range at a time, from where they are
+ * staged, like COLOUR_PICK). Group g = (colour · homes + home) · 2 + (0 border, 1 interior), a
+ * row's home being its moving body's (body a's unless a is static, as colour.ts's `sortBlocks`
+ * has it: `homeOf`), the overflow group last (group COLOUR_COUNT · homes · 2). Then
+ * COLOUR_HOME_ORDER: rows [0, n) in group order, so each colour's rows by home, each home's
+ * border rows first (see parallel/wave.ts), the overflow group whole in row order, and
+ * `groups[g]` where group g ends. Neither reads the rows where they are placed, so both run while
+ * the threads place them.
  */
-export const COLOUR_HOMES = 8;
+export const COLOUR_HOME_KEYS = 8;
+export const COLOUR_HOME_ORDER = 16;
 
-/** Groups of COLOUR_HOMES for `homes` homes, the overflow group included. */
+/** Groups of COLOUR_HOME_KEYS for `homes` homes, the overflow group included. */
 export function homeGroups(homes: number): number {
   return COLOUR_COUNT * homes * 2 + 1;
 }
@@ -105,7 +110,7 @@ export function colourKernel(): FunctionDef {
     g('at'), op.loadI32(0), op.tee(L.i), op.i32(1), op.i32Add, op.storeI32(0),
     ...at4('order', 'i'), g('c'), op.storeI32(0),
   ];
-  // The row's group (see COLOUR_HOMES), counted in groups[key + 1]; its home is its moving body's.
+  // The row's group (see COLOUR_HOME_KEYS), counted in groups[key + 1]; its home is its moving body's.
   const group = [
     g('colour'), g('c'), op.i32Add, op.loadU8(0), set('k'),
     ...at4('rowA', 'c'), op.loadI32(0), set('ia'),
@@ -126,11 +131,14 @@ export function colourKernel(): FunctionDef {
     ...at4('order', 'i'), g('c'), op.storeI32(0),
   ];
   const body = [
-    // Clear the masks, the walled flags and the counts (and with homes, the border marks).
+    // Clear the masks, the walled flags and the counts (and with homes, the border marks and the group counts).
     ...phase(COLOUR_CLEAR, [
       ...loop('i', [op.i32(0)], [g('end')], [...at4('masks', 'i'), op.i32(0), op.storeI32(0), g('walled'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]),
       g('homes'), op.i32(1), op.i32Ne,
-      op.if, ...loop('i', [op.i32(0)], [g('end')], [g('border'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]), op.end,
+      op.if,
+      ...loop('i', [op.i32(0)], [g('end')], [g('border'), g('i'), op.i32Add, op.i32(0), op.storeU8(0)]),
+      ...loop('i', [op.i32(0)], [g('homes'), op.i32(COLOUR_COUNT * 2), op.i32Mul, op.i32(2), op.i32Add], [...at4('groups', 'i'), op.i32(0), op.storeI32(0)]),
+      op.end,
       ...loop('i', [op.i32(0)], [op.i32(COLOUR_COUNT + 2)], [...at4('start', 'i'), op.i32(0), op.storeI32(0)]),
     ]),
     ...phase(COLOUR_PICK, loop('c', [g('from')], [g('n')], pick)),
@@ -144,10 +152,9 @@ export function colourKernel(): FunctionDef {
       ]),
       g('start'), op.i32(0), op.storeI32(0),
     ]),
-    // By groups: counted, counts to starts, then placed (each start then ends its group).
-    ...phase(COLOUR_HOMES, [
-      ...loop('i', [op.i32(0)], [g('homes'), op.i32(COLOUR_COUNT * 2), op.i32Mul, op.i32(2), op.i32Add], [...at4('groups', 'i'), op.i32(0), op.storeI32(0)]),
-      ...loop('c', [op.i32(0)], [g('n')], group),
+    // By groups: counted (a range at a time), then counts to starts, then placed (each start then ends its group).
+    ...phase(COLOUR_HOME_KEYS, loop('c', [g('from')], [g('n')], group)),
+    ...phase(COLOUR_HOME_ORDER, [
       ...loop('i', [op.i32(0)], [g('homes'), op.i32(COLOUR_COUNT * 2), op.i32Mul], [...at4('groups', 'i'), op.tee(L.at), g('at'), op.loadI32(4), g('at'), op.loadI32(0), op.i32Add, op.storeI32(4)]),
       ...loop('c', [op.i32(0)], [g('n')], placeByGroup),
     ]),

@@ -254,7 +254,7 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4 + 8 + 2;
 const COLLIDE_PAIR = 6 * 4 + 1;
 const COLLIDE_ROW = 8 * 4;
-/** Bytes of the colouring's group counts by home (wasm/colour-kernel.ts's COLOUR_HOMES), and the rounding of its two body regions. */
+/** Bytes of the colouring's group counts by home (wasm/colour-kernel.ts's COLOUR_HOME_KEYS and COLOUR_HOME_ORDER), and the rounding of its two body regions. */
 const HOME_GROUP_BYTES = 4 * (homeGroups(MAX_THREADS) + 1) + 16;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
@@ -580,11 +580,11 @@ export class RowKernels {
   }
 
   /**
-   * `colour` in phases (wasm/colour-kernel.ts: COLOUR_CLEAR, COLOUR_PICK, COLOUR_ORDER or
-   * COLOUR_HOMES): picks the colours of rows [from, to), whose bodies row c's are at byte `rowA
-   * + 4c` and `rowB + 4c`. With `homes` > 1 (bodies' homes in `collideRegions.homeOf`), the
-   * picking marks border bodies and COLOUR_HOMES orders the rows by home, into
-   * `collideRegions.homeGroupEnds`.
+   * `colour` in phases (wasm/colour-kernel.ts: COLOUR_CLEAR, COLOUR_PICK, COLOUR_ORDER, or
+   * COLOUR_HOME_KEYS and COLOUR_HOME_ORDER): picks the colours of rows [from, to), whose bodies
+   * row c's are at byte `rowA + 4c` and `rowB + 4c`. With `homes` > 1 (bodies' homes in
+   * `collideRegions.homeOf`), the picking marks border bodies, and the two home phases order the
+   * rows by home, into `collideRegions.homeGroupEnds`.
    */
   colourPhases(phases: number, from: number, to: number, end: number, rowA: number, rowB: number, homes = 1): void {
     const r = this.collideRegions as CollideRegions;
