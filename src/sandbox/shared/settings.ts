@@ -3,8 +3,7 @@
  * files carry and the tests read. World options (gravity, damping...) are mirrored here and
  * pushed to the world by `applyWorldSettings`.
  */
-import type { WorldOptions } from '../../physics/index';
-import type { ThreadMode } from '../../physics/index';
+import type { ThreadMode, WorldOptions } from '../../physics/index';
 
 /** Spawnable shapes, in the order of the keys 1 to 5. */
 export const SHAPE_KINDS = ['circle', 'box', 'rounded', 'capsule', 'random'] as const;
