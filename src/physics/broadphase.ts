@@ -316,9 +316,17 @@ export class Broadphase {
     const count = this.movedCount;
     this.searchedCount += count;
     if (count > 0) {
-      this.dropPartedPairs(kernels);
-      if (runner !== undefined && runner.threads > 1 && count >= MIN_THREADED_SEARCH) this.searchOnThreads(runner, count);
-      else for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
+      if (runner !== undefined && runner.threads > 1 && count >= MIN_THREADED_SEARCH) {
+        // The search reads neither the pair cache nor anything the drop writes, so the
+        // workers start on it while this thread drops the parted pairs, then helps finish.
+        this.beginSearch(runner, count);
+        this.dropPartedPairs(kernels);
+        runner.join();
+        this.addSearched(count);
+      } else {
+        this.dropPartedPairs(kernels);
+        for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
+      }
       for (let m = 0; m < count; m++) this.search.pending[this.moved[m]] = 0;
       this.movedCount = 0;
     }
@@ -326,16 +334,22 @@ export class Broadphase {
   }
 
   /**
-   * The pair search of the `count` moved bodies on the runner's threads (pair-search.ts), then
-   * their pairs added here in the order of the moved list, as `findPairsOf` adds them.
+   * Starts the pair search of the `count` moved bodies on the runner's threads (pair-search.ts);
+   * `runner.join()` finishes it.
    */
-  private searchOnThreads(runner: StepRunner, count: number): void {
-    const search = this.search;
-    search.reserve(count);
+  private beginSearch(runner: StepRunner, count: number): void {
+    this.search.reserve(count);
     this.movingTree.syncFlat();
     this.staticTree.syncFlat();
-    runner.run(JOB_SEARCH_PAIRS, 0, count);
-    const { out, outCount } = search;
+    runner.begin(JOB_SEARCH_PAIRS, 0, count);
+  }
+
+  /**
+   * The pairs the threads' search found for the `count` moved bodies, added in the order of the
+   * moved list, as `findPairsOf` adds them.
+   */
+  private addSearched(count: number): void {
+    const { out, outCount } = this.search;
     const pairs = this.pairs;
     for (let m = 0; m < count; m++) {
       const i = this.moved[m];
