@@ -95,6 +95,9 @@ export class Broadphase {
   movedSinceBuild = 0;
   /** The pair cache was sorted this step, and the moving tree is to be built at the next (see `refreshFatBoxes`). */
   private buildDue = false;
+  /** This step's update builds the moving tree, or sorts the pair cache (`restructure`). */
+  private buildNow = false;
+  private sortNow = false;
 
   /** Counters for tests and the profile: tree rebuilds, and bodies searched for pairs. */
   rebuilds = 0;
@@ -232,15 +235,32 @@ export class Broadphase {
     // anew at the same cadence, but a step apart. The two are the slow part of such a step
     // (crowd 50,000: about 5 ms each), and the tree's shape changes no result (each query's
     // hits are sorted), so building it a step late costs only that step's queries, where the
-    // sort's step decides the pairs' order and so every later bit.
+    // sort's step decides the pairs' order and so every later bit. Both are done by
+    // `restructure`, after the moves and before the pairs change.
     if (this.buildDue) {
       this.buildDue = false;
-      this.rebuildMovingTree();
+      this.buildNow = true;
     }
     if (this.movedSinceBuild > REBUILD_MOVES * moving && moving > 64) {
       this.movedSinceBuild = 0;
-      this.pairs.sort(s.end);
+      this.sortNow = true;
       this.buildDue = true;
+    }
+  }
+
+  /**
+   * The moving tree built anew, or the pair cache sorted, when `refreshFatBoxes` said so. The
+   * threads' pair search reads neither the cache nor the tree's nodes (its flat copy, which a
+   * build leaves as it was until the next `syncFlat`), so it may run meanwhile.
+   */
+  private restructure(): void {
+    if (this.buildNow) {
+      this.buildNow = false;
+      this.rebuildMovingTree();
+    }
+    if (this.sortNow) {
+      this.sortNow = false;
+      this.pairs.sort(this.store.end);
     }
   }
 
@@ -315,15 +335,18 @@ export class Broadphase {
   private updatePairs(runner?: StepRunner, kernels: RowKernels | null = null): void {
     const count = this.movedCount;
     this.searchedCount += count;
-    if (count > 0) {
+    if (count === 0) this.restructure();
+    else {
       if (runner !== undefined && runner.threads > 1 && count >= MIN_THREADED_SEARCH) {
-        // The search reads neither the pair cache nor anything the drop writes, so the
-        // workers start on it while this thread drops the parted pairs, then helps finish.
+        // The search reads neither the pair cache nor anything the build, the sort or the drop
+        // writes, so the workers start on it while this thread does those, then helps finish.
         this.beginSearch(runner, count);
+        this.restructure();
         this.dropPartedPairs(kernels);
         runner.join();
         this.addSearched(count);
       } else {
+        this.restructure();
         this.dropPartedPairs(kernels);
         for (let m = 0; m < count; m++) this.findPairsOf(this.moved[m], m);
       }
