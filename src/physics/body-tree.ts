@@ -4,12 +4,17 @@
  * nodes walked directly), moving a body by widening its leaf and ancestors, and a bulk build in
  * Hilbert order (tree-pack.ts) handed in through rbush's `fromJSON`. Knows nothing about pairs.
  *
+ * While the tree keeps a flat copy for worker threads (flat-tree.ts), a move widens only the
+ * copy, whose typed arrays are far quicker to walk up than rbush's node objects; queries walk
+ * the copy too, and rbush's nodes catch up from it before rbush itself edits the tree.
+ *
  * This is the only file that imports rbush.
  */
 import RBush from 'rbush';
 import { FAT_STRIDE, type BodyStore } from './body-store.js';
-import { FlatTree } from './flat-tree.js';
+import { FlatTree, queryFlat } from './flat-tree.js';
 import type { HitList } from './hit-list.js';
+import { SEARCH_STACK } from './parallel/jobs.js';
 import { packTree, type PackedNode } from './tree-pack.js';
 
 /** rbush's node layout (its `data`). */
@@ -44,6 +49,19 @@ export class BodyTree {
   /** The flat copy for worker threads (flat-tree.ts), once asked for; `flatKnown`: it matches the tree's shape. */
   flat: FlatTree | null = null;
   private flatKnown = false;
+  /** Each flat node's parent (-1 at the root), written with the copy. */
+  private flatParent: Int32Array = new Int32Array(0);
+  /**
+   * Each body's leaf in the flat copy, written with it once a move needed it: a typed array,
+   * because reading the leaf's number off rbush's node object cost as much as the whole walk
+   * up. The static tree, whose bodies never move, keeps none.
+   */
+  private flatLeafOf: Int32Array = new Int32Array(0);
+  private flatNodes = 0;
+  /** Moves since the copy was written widened the copy's boxes only: rbush's are behind (`catchUp`). */
+  private nodesBehind = false;
+  /** The stack of a query of the flat copy. */
+  private readonly flatStack = new Int32Array(SEARCH_STACK);
   private readonly recordLeaf = (index: number, leaf: PackedNode): void => {
     this.leafOf[index] = leaf as TreeNode;
   };
@@ -63,6 +81,7 @@ export class BodyTree {
 
   /** Adds body i, boxed by its fat box now. */
   insert(i: number): void {
+    this.catchUp();
     this.tree.insert(i + ITEM);
     this.leavesKnown = false;
     this.flatKnown = false;
@@ -70,6 +89,8 @@ export class BodyTree {
 
   /** Removes body i (its fat box must be the one it was inserted or widened with). */
   remove(i: number): void {
+    // rbush finds the item by its box, down nodes that must contain it.
+    this.catchUp();
     this.tree.remove(i + ITEM);
     // A leaf links to its whole tree (parent pointers): a stale one would keep an old tree alive.
     this.leafOf[i] = undefined;
@@ -79,6 +100,7 @@ export class BodyTree {
 
   /** Empties the tree. */
   clear(): void {
+    this.nodesBehind = false;
     this.tree.clear();
     this.leafOf.fill(undefined);
     this.forgetOldNodes();
@@ -90,6 +112,7 @@ export class BodyTree {
   build(list: Int32Array, n: number): void {
     const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, this.recordLeaf);
     this.tree.fromJSON(root);
+    this.nodesBehind = false;
     this.forgetOldNodes();
     this.leavesKnown = true;
     this.flatKnown = false;
@@ -114,6 +137,10 @@ export class BodyTree {
    * An R-tree only needs every node to contain its children, so this is a move.
    */
   widen(i: number): void {
+    if (this.flatKnown && this.flat !== null) {
+      this.widenFlat(i, this.flat);
+      return;
+    }
     if (!this.leavesKnown) this.mapLeaves();
     const s = this.store;
     const o = i * FAT_STRIDE;
@@ -141,9 +168,74 @@ export class BodyTree {
         grew = true;
       }
       if (!grew) return;
-      if (this.flatKnown && this.flat !== null) this.flat.setBox(node.flat ?? 0, node.minX, node.minY, node.maxX, node.maxY);
       node = node.parent;
     }
+  }
+
+  /** `widen` in the flat copy only, from body i's leaf up: rbush's nodes wait for `catchUp`. */
+  private widenFlat(i: number, flat: FlatTree): void {
+    const fat = this.store.fat;
+    const o = i * FAT_STRIDE;
+    const minX = fat[o];
+    const minY = fat[o + 1];
+    const maxX = fat[o + 2];
+    const maxY = fat[o + 3];
+    const boxes = flat.boxes;
+    const parent = this.flatParent;
+    this.nodesBehind = true;
+    if (this.flatLeafOf.length === 0) this.mapFlatLeaves(flat);
+    let n = this.flatLeafOf[i];
+    while (n >= 0) {
+      const b = 4 * n;
+      let grew = false;
+      if (minX < boxes[b]) {
+        boxes[b] = minX;
+        grew = true;
+      }
+      if (minY < boxes[b + 1]) {
+        boxes[b + 1] = minY;
+        grew = true;
+      }
+      if (maxX > boxes[b + 2]) {
+        boxes[b + 2] = maxX;
+        grew = true;
+      }
+      if (maxY > boxes[b + 3]) {
+        boxes[b + 3] = maxY;
+        grew = true;
+      }
+      if (!grew) return;
+      n = parent[n];
+    }
+  }
+
+  /** Fills `flatLeafOf` from the flat copy. */
+  private mapFlatLeaves(flat: FlatTree): void {
+    const leafOf = (this.flatLeafOf = new Int32Array(this.store.capacity));
+    for (let n = 0; n < this.flatNodes; n++) {
+      if (flat.leaf[n] !== 1) continue;
+      for (let k = flat.first[n]; k < flat.first[n] + flat.count[n]; k++) leafOf[flat.kids[k]] = n;
+    }
+  }
+
+  /** Copies the flat copy's boxes into rbush's nodes, which moves since the copy was written left behind. */
+  private catchUp(): void {
+    if (!this.nodesBehind) return;
+    this.nodesBehind = false;
+    const boxes = (this.flat as FlatTree).boxes;
+    const queue = this.stack;
+    queue.length = 0;
+    queue.push(this.root());
+    for (let q = 0; q < queue.length; q++) {
+      const node = queue[q];
+      const b = 4 * (node.flat ?? 0);
+      node.minX = boxes[b];
+      node.minY = boxes[b + 1];
+      node.maxX = boxes[b + 2];
+      node.maxY = boxes[b + 3];
+      if (!node.leaf) for (const child of node.children) queue.push(child as TreeNode);
+    }
+    queue.length = 0;
   }
 
   /**
@@ -154,6 +246,10 @@ export class BodyTree {
    * wrong cost more than the tests themselves.
    */
   query(box: Float64Array, skip: number, out: HitList): void {
+    if (this.flatKnown && this.flat !== null) {
+      queryFlat(this.flat, this.store.fat, box, skip, out, this.flatStack);
+      return;
+    }
     const minX = box[0];
     const minY = box[1];
     const maxX = box[2];
@@ -208,6 +304,12 @@ export class BodyTree {
       if (!node.leaf) for (const child of node.children) queue.push(child as TreeNode);
     }
     flat.reserve(nodes, kids);
+    if (this.flatParent.length < nodes) this.flatParent = new Int32Array(flat.first.length);
+    const parent = this.flatParent;
+    parent[0] = -1;
+    if (this.flatLeafOf.length > 0 && this.flatLeafOf.length < this.store.capacity) this.flatLeafOf = new Int32Array(this.store.capacity);
+    const leafOf = this.flatLeafOf.length > 0 ? this.flatLeafOf : null;
+    this.flatNodes = nodes;
     let next = 0;
     let nextNode = 1;
     for (let q = 0; q < queue.length; q++) {
@@ -217,7 +319,11 @@ export class BodyTree {
       flat.first[n] = next;
       flat.count[n] = node.children.length;
       flat.leaf[n] = node.leaf ? 1 : 0;
-      for (const child of node.children) flat.kids[next++] = node.leaf ? (child as number) - ITEM : nextNode++;
+      for (const child of node.children) {
+        if (!node.leaf) parent[nextNode] = n;
+        else if (leafOf !== null) leafOf[(child as number) - ITEM] = n;
+        flat.kids[next++] = node.leaf ? (child as number) - ITEM : nextNode++;
+      }
     }
     queue.length = 0;
     this.flatKnown = true;
@@ -226,6 +332,7 @@ export class BodyTree {
 
   /** Calls `visit` for every node with its box and height (1 = leaf level). */
   forEachNode(visit: (minX: number, minY: number, maxX: number, maxY: number, height: number) => void): void {
+    this.catchUp();
     const walk = (node: TreeNode): void => {
       if (node.children.length === 0) return;
       visit(node.minX, node.minY, node.maxX, node.maxY, node.height);

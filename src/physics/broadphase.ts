@@ -219,6 +219,9 @@ export class Broadphase {
     runner.run(JOB_FLAG_LEAVERS, 0, blocks);
     const counts = runner.partials;
     const pending = this.search.pending;
+    // The threads' search reads the tree's flat copy: written now (when a build or rbush's own
+    // edits reshaped the tree), the moves widen the copy alone, which is the quicker walk.
+    if (runner.threads > 1) this.movingTree.syncFlat();
     let moved = 0;
     let moving = 0;
     for (let k = 0; k < blocks; k++) {

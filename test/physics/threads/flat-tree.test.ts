@@ -1,7 +1,8 @@
 /**
- * The flat copy of an R-tree that worker threads search (flat-tree.ts) must find exactly what
- * the rbush tree finds: after a packed build, after bodies are widened in place (the copy
- * follows without being rewritten), and after rbush's own inserts and removes reshape the tree.
+ * The flat copy of an R-tree that worker threads search (flat-tree.ts) must find exactly the
+ * bodies whose fat boxes overlap a query, as the rbush tree does: after a packed build, after
+ * bodies move (a move widens the copy only, and rbush's nodes catch up from it before rbush
+ * edits the tree), and after rbush's own inserts and removes reshape the tree.
  */
 import { describe, expect, it } from 'vitest';
 import { BodyStore, FAT_STRIDE } from '../../../src/physics/body-store';
@@ -20,13 +21,19 @@ function setBox(store: BodyStore, i: number, x: number, y: number, w: number, h:
   store.fat[o + 3] = y + h;
 }
 
-/** Sorted hits of both searches for `queries` random boxes. */
-function compare(tree: BodyTree, store: BodyStore, random: () => number, queries: number): { tree: number[]; flat: number[] } {
+/** Hits of `BodyTree.query`, of the flat copy, of rbush's own search and of a scan of `members`, for `queries` random boxes. */
+function compare(
+  tree: BodyTree,
+  store: BodyStore,
+  members: Set<number>,
+  random: () => number,
+  queries: number,
+): { tree: number[]; flat: number[]; rbush: number[]; scan: number[] } {
   const flat = tree.syncFlat();
   const a = new HitList();
   const b = new HitList();
   const stack = new Int32Array(512);
-  const out = { tree: [] as number[], flat: [] as number[] };
+  const out = { tree: [] as number[], flat: [] as number[], rbush: [] as number[], scan: [] as number[] };
   for (let q = 0; q < queries; q++) {
     const x = random() * 100;
     const y = random() * 100;
@@ -40,6 +47,14 @@ function compare(tree: BodyTree, store: BodyStore, random: () => number, queries
     b.sort();
     out.tree.push(-1, ...a.ids.subarray(0, a.count));
     out.flat.push(-1, ...b.ids.subarray(0, b.count));
+    const found = tree.tree.search({ minX: x - r, minY: y - r, maxX: x + r, maxY: y + r }).map((item) => item - 1);
+    out.rbush.push(-1, ...found.sort((p, q) => p - q));
+    const f = store.fat;
+    const scan = [...members].filter((j) => {
+      const o = j * FAT_STRIDE;
+      return f[o] <= x + r && f[o + 1] <= y + r && f[o + 2] >= x - r && f[o + 3] >= y - r;
+    });
+    out.scan.push(-1, ...scan.sort((p, q) => p - q));
   }
   return out;
 }
@@ -57,33 +72,66 @@ describe('issue 13: the flat tree copy for worker threads', () => {
     store.end = N + 200;
     const tree = new BodyTree(store);
     tree.build(list, N);
-    const built = compare(tree, store, random, 300);
-    expect(built.tree.length).toBeGreaterThan(600); // the queries do hit bodies
-    expect(built.flat).toEqual(built.tree);
+    const members = new Set(list);
+    const built = compare(tree, store, members, random, 300);
+    expect(built.scan.length).toBeGreaterThan(600); // the queries do hit bodies
+    expect(built.tree).toEqual(built.scan);
+    expect(built.flat).toEqual(built.scan);
+    expect(built.rbush).toEqual(built.scan);
 
-    // Bodies drift: their fat boxes grow and the tree widens its nodes (and the copy's) in place.
+    // Bodies move, some far: each gets a new fat box, and the tree widens the copy's nodes in place.
     tree.syncFlat();
+    const moved: number[] = [];
     for (let k = 0; k < 500; k++) {
       const i = Math.floor(random() * N);
       const o = i * FAT_STRIDE;
-      const dx = (random() - 0.5) * 6;
-      const dy = (random() - 0.5) * 6;
-      store.fat[o] = Math.min(store.fat[o], store.fat[o] + dx);
-      store.fat[o + 1] = Math.min(store.fat[o + 1], store.fat[o + 1] + dy);
-      store.fat[o + 2] = Math.max(store.fat[o + 2], store.fat[o + 2] + dx);
-      store.fat[o + 3] = Math.max(store.fat[o + 3], store.fat[o + 3] + dy);
+      const dx = (random() - 0.5) * (k % 10 === 0 ? 60 : 6);
+      const dy = (random() - 0.5) * (k % 10 === 0 ? 60 : 6);
+      store.fat[o] += dx;
+      store.fat[o + 1] += dy;
+      store.fat[o + 2] += dx;
+      store.fat[o + 3] += dy;
       tree.widen(i);
+      moved.push(i);
     }
-    const widened = compare(tree, store, random, 300);
-    expect(widened.flat).toEqual(widened.tree);
+    const widened = compare(tree, store, members, random, 300);
+    expect(widened.tree).toEqual(widened.scan);
+    expect(widened.flat).toEqual(widened.scan);
 
-    // rbush reshapes the tree: new bodies in, some out.
+    // rbush reshapes the tree: new bodies in, some out, among them bodies that moved far.
     for (let i = N; i < N + 200; i++) {
       setBox(store, i, random() * 100, random() * 100, 0.3, 0.3);
       tree.insert(i);
+      members.add(i);
     }
-    for (let i = 0; i < 300; i += 3) tree.remove(i);
-    const reshaped = compare(tree, store, random, 300);
-    expect(reshaped.flat).toEqual(reshaped.tree);
+    const leaving = [...new Set(moved)].slice(0, 100);
+    for (const i of leaving) {
+      tree.remove(i);
+      members.delete(i);
+    }
+    expect(tree.size).toBe(N + 200 - leaving.length);
+    const reshaped = compare(tree, store, members, random, 300);
+    expect(reshaped.tree).toEqual(reshaped.scan);
+    expect(reshaped.flat).toEqual(reshaped.scan);
+    expect(reshaped.rbush).toEqual(reshaped.scan);
+
+    // And bodies move again, in the copy written after the reshape.
+    for (let k = 0; k < 300; k++) {
+      const i = [...members][Math.floor(random() * members.size)];
+      const o = i * FAT_STRIDE;
+      const dx = (random() - 0.5) * 40;
+      const dy = (random() - 0.5) * 40;
+      store.fat[o] += dx;
+      store.fat[o + 1] += dy;
+      store.fat[o + 2] += dx;
+      store.fat[o + 3] += dy;
+      tree.widen(i);
+    }
+    const again = compare(tree, store, members, random, 300);
+    expect(again.tree).toEqual(again.scan);
+    expect(again.flat).toEqual(again.scan);
+    tree.forEachNode(() => {}); // rbush's nodes catch up
+    const caught = compare(tree, store, members, random, 300);
+    expect(caught.rbush).toEqual(caught.scan);
   });
 });
