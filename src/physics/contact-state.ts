@@ -10,8 +10,40 @@ import type { ContactBuffer } from './contacts.js';
 import { EVENT_HIT, type EventBuffer } from './events.js';
 import { grown } from './grown.js';
 import { roundedRectOverlap, type PointHit } from './narrowphase.js';
+import { JOB_FLAG_TOUCH, P_RECORD_TOUCH, type StepRunner } from './parallel/jobs.js';
 import { LINEAR_SLOP } from './pushout.js';
 import type { CollideRegions } from './wasm/row-kernels.js';
+
+/** Whether row k's pair touches: it overlaps, or the solve pushed it apart. */
+function touchesNow(c: ContactBuffer, k: number): number {
+  return c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
+}
+
+/**
+ * Sets `flags[k]` to 1 for each row k of [from, to) whose pair's touching (`touching`, by pair)
+ * is to change, else 0; returns how many. Rows are independent: threads may flag several
+ * ranges at once (JOB_FLAG_TOUCH), and only the recording of the changes, in row order, is
+ * left to one thread. @internal
+ */
+export function flagTouchChanges(c: ContactBuffer, touching: Uint8Array, flags: Uint8Array, from: number, to: number): number {
+  const pair = c.pair;
+  let changed = 0;
+  for (let k = from; k < to; k++) {
+    const flag = touchesNow(c, k) !== touching[pair[k]] ? 1 : 0;
+    flags[k] = flag;
+    changed += flag;
+  }
+  return changed;
+}
+
+/**
+ * Sets the touching of the pairs of rows [from, to) (`touching`, by pair), where no event is
+ * recorded: each pair has one row, so threads may set several ranges at once (JOB_FLAG_TOUCH). @internal
+ */
+export function setTouchingRows(c: ContactBuffer, touching: Uint8Array, from: number, to: number): void {
+  const pair = c.pair;
+  for (let k = from; k < to; k++) touching[pair[k]] = touchesNow(c, k);
+}
 
 /** Records touching state and begin, hit and sensor events after each solve. */
 export class ContactState {
@@ -41,13 +73,20 @@ export class ContactState {
    * that never closed does not begin). A begin gets its contact data; when `hits`, each row
    * that pushed and approached at `hitSpeed` (m/s) or more records a hit. Then the sensors.
    */
-  update(hits: boolean, hitSpeed: number): void {
+  update(hits: boolean, hitSpeed: number, runner: StepRunner): void {
     const c = this.contacts;
     if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null) {
       // The kernel lists the rows whose touching changed: the only ones the loop below records.
       const changed = c.kernels.touched(c.count);
       const touched = (c.kernels.collideRegions as CollideRegions).touched;
       for (let m = 0; m < changed; m++) this.touchRow(touched[m]);
+    } else if (!hits && !c.collidedInKernels && runner.threads > 1 && runner.scratch.verdict.length >= c.count) {
+      // The threads set the pairs' touching; with someone listening, they only find the rows
+      // whose touching changes (few), which are recorded here, in row order.
+      const record = this.events.enabled;
+      runner.params[P_RECORD_TOUCH] = record ? 1 : 0;
+      const flags = runner.scratch.verdict;
+      if (runner.run(JOB_FLAG_TOUCH, 0, c.count) > 0 && record) for (let k = 0; k < c.count; k++) if (flags[k] === 1) this.touchRow(k);
     } else {
       for (let k = 0; k < c.count; k++) {
         this.touchRow(k);
@@ -65,7 +104,7 @@ export class ContactState {
   /** Row k's pair touches when it overlaps or was pushed apart; a begin gets the row's contact data. */
   private touchRow(k: number): void {
     const c = this.contacts;
-    const touching = c.separation[k] < LINEAR_SLOP || c.impulse[k] > 0 ? 1 : 0;
+    const touching = touchesNow(c, k);
     if (this.bp.pairs.setTouching(c.pair[k], touching) && touching === 1) this.recordRow(k);
   }
 

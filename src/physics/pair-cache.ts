@@ -68,6 +68,8 @@ export class PairCache {
   setTouching(p: number, touching: number): boolean {
     if (this.touching[p] === touching) return false;
     this.touching[p] = touching;
+    // No one listens: the bodies' generations would be two reads far from anything else here.
+    if (!this.events.enabled) return false;
     const a = this.a[p];
     const b = this.b[p];
     const g = this.store.generation;

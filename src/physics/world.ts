@@ -556,7 +556,7 @@ export class World {
 
   /** Records which pairs touch, with begin data and hits (contact-state.ts). */
   private storeContactState(): void {
-    this.contactState.update(this.listeners.count('contactHit') > 0, this.opts.hitSpeed);
+    this.contactState.update(this.listeners.count('contactHit') > 0, this.opts.hitSpeed, this.runner);
   }
 
   private dispatchEvents(): void {

@@ -31,6 +31,7 @@ export type PairArrays = Pick<PairCache, 'a' | 'b' | 'impulse' | 'tangentImpulse
 
 /** Per-pair verdicts and per-block counts, shared by the threads. */
 export class CollideScratch {
+  /** Each pair's verdict; after the stage, free until the next one (JOB_FLAG_TOUCH's flags, by row). */
   verdict: Uint8Array = new Uint8Array(0);
   nx: Float64Array = new Float64Array(0);
   ny: Float64Array = new Float64Array(0);

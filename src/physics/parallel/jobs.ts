@@ -77,6 +77,13 @@ export const JOB_UNPACK_KERNELS = 23;
  */
 export const JOB_SOLVE_WAVE = 24;
 
+/**
+ * Over contact rows: with P_RECORD_TOUCH, flags the rows whose pair's touching changes
+ * (contact-state.ts's `flagTouchChanges`, into the collide scratch's `verdict`, free after the
+ * collide stage), counting them; without, sets the pairs' touching (`setTouchingRows`).
+ */
+export const JOB_FLAG_TOUCH = 25;
+
 /** P_LOAD: the velocities (with the inverse masses, in; see `RowKernels.load`). */
 export const LOAD_VELOCITIES = 0;
 /** P_LOAD: the positions (with the inverse masses, in). */
@@ -138,8 +145,10 @@ export const P_PASSES = 18;
 /** Pushout's share of an overlap removed per pass, and its most per pass (m), for JOB_SOLVE_WAVE's pushout walk. */
 export const P_PUSH_FACTOR = 19;
 export const P_MAX_PUSH = 20;
+/** 1 when someone listens for contact events, so JOB_FLAG_TOUCH flags the changes for one thread to record in row order. */
+export const P_RECORD_TOUCH = 21;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 21;
+export const PARAM_COUNT = 22;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

@@ -8,6 +8,7 @@ import { loadCollideBodies, loadCollidePairs } from '../wasm/collide-kernel.js';
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
+import { flagTouchChanges, setTouchingRows } from '../contact-state.js';
 import { flagLeavers } from '../fat-exit.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { unpackImpulses } from '../packed-rows.js';
@@ -23,6 +24,7 @@ import {
   JOB_COLLIDE_TEST,
   JOB_COLLIDE_WRITE,
   JOB_FLAG_LEAVERS,
+  JOB_FLAG_TOUCH,
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_LOAD_BODIES,
@@ -57,6 +59,7 @@ import {
   P_KERNEL_MARKS,
   P_LOAD,
   P_MODE,
+  P_RECORD_TOUCH,
   P_PAIR_COUNT,
   P_RELAX,
   P_SLOP,
@@ -222,6 +225,10 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_SOLVE_WAVE:
       return walkWave(views, from, false);
+    case JOB_FLAG_TOUCH:
+      if (params[P_RECORD_TOUCH] !== 0) return flagTouchChanges(contacts, views.pairs.touching, views.scratch.verdict, from, to);
+      setTouchingRows(contacts, views.pairs.touching, from, to);
+      return 0;
     case JOB_UNPACK_KERNELS:
       (contacts.kernels as RowKernels).unpack(from, to, params[P_TO_PAIRS] !== 0);
       return 0;

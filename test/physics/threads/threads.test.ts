@@ -143,6 +143,31 @@ describe('issue 13: the step on worker threads', () => {
     });
   }
 
+  it('contact begin and end events, with their data, come in the same order on 1, 2 and 3 workers as on none', () => {
+    // The threads find the rows whose touching changes; one thread records them, in row order.
+    const record = (w: World): string[] => {
+      const log: string[] = [];
+      const data = (kind: string) => (a: { id: number }, b: { id: number }, c: { x: number; y: number; nx: number; ny: number; approachSpeed: number; normalImpulse: number }) => {
+        log.push(`${kind} ${a.id} ${b.id} ${c.x} ${c.y} ${c.nx} ${c.ny} ${c.approachSpeed} ${c.normalImpulse}`);
+      };
+      w.on('contactBegin', data('begin'));
+      w.on('contactEnd', data('end'));
+      steps(w, 90);
+      return log;
+    };
+    const expected = record(withScene(crowd, 3000));
+    expect(expected.filter((e) => e.startsWith('end')).length).toBeGreaterThan(1000);
+    expect(expected.filter((e) => e.startsWith('begin')).length).toBeGreaterThan(1000);
+    for (const size of [1, 2, 3]) {
+      const w = withScene(crowd, 3000);
+      w.setThreads(poolOf(size));
+      const log = record(w);
+      w.setThreads(null);
+      expect(log.length, `${size} workers: events`).toBe(expected.length);
+      expect(log.join('\n') === expected.join('\n'), `${size} workers: the same events in the same order`).toBe(true);
+    }
+  });
+
   it('a pile whose rows move into the kernels\' memory, shared with the workers: 1 and 2 workers end as none', () => {
     const run = (w: World): number => {
       let resident = 0;
