@@ -27,6 +27,11 @@ export class PairCache {
     private readonly events: EventBuffer,
   ) {}
 
+  /** Whether touching changes are recorded as events now (someone listens): else only the flags matter. */
+  get recordsEvents(): boolean {
+    return this.events.enabled;
+  }
+
   /** Row of pair (a, b) in either order, or -1. */
   find(a: number, b: number): number {
     return a < b ? this.index.get(a, b) : this.index.get(b, a);

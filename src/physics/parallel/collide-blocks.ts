@@ -4,7 +4,8 @@
  *   1. test (threads, by blocks of pairs): each pair's verdict (no row, a row with its normal
  *      and separation, a sensor, or a touching pair that drifted apart) and each block's rows;
  *   2. here: the events and sensor pairs in pair order, where each block's rows and wall rows
- *      start, and the kicked and woken lists (rare: only blocks that have such rows are read);
+ *      start, and the kicked and woken lists (rare: only blocks that have such rows are read;
+ *      with no contact listener, the test itself ends the touching of the pairs that parted);
  *   3. write (threads, by blocks): the rows and the wall list, in pair order, at their block's
  *      start, while the calling thread colours them from the pairs (colour.ts's `sortBlocks`:
  *      the same colours as from the rows, and no thread waits for the colouring);
@@ -17,7 +18,7 @@ import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from '../narrowphase.js';
 import type { PairCache } from '../pair-cache.js';
-import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_RECORD_TOUCH, P_SPECULATIVE, type StepRunner } from './jobs.js';
 
 
 /** A pair's verdict from the test step. */
@@ -93,6 +94,7 @@ export function collideBlocks(
   runner.params[P_H] = dt;
   runner.params[P_SPECULATIVE] = speculativeDistance;
   runner.params[P_PAIR_COUNT] = pairCount;
+  runner.params[P_RECORD_TOUCH] = pairs.recordsEvents ? 1 : 0;
   runner.run(JOB_COLLIDE_TEST, 0, blocks);
   const { verdict, blockRows, blockSpecial, blockWalls, blockRare } = scratch;
   let rows = 0;
@@ -143,6 +145,7 @@ export function testPairBlocks(
   to: number,
   dt: number,
   speculativeDistance: number,
+  recordTouch = true,
 ): void {
   const hit = TEST_HIT;
   const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
@@ -177,8 +180,12 @@ export function testPairBlocks(
           pairImpulse[p] = 0;
           pairTangent[p] = 0;
           if (touching[p] === 1) {
-            verdict[p] = PARTED;
-            special++;
+            // An end event is recorded in pair order, on one thread; with no one to tell, the
+            // pair (this thread's alone) just stops touching.
+            if (recordTouch) {
+              verdict[p] = PARTED;
+              special++;
+            } else touching[p] = 0;
           }
           continue;
         }

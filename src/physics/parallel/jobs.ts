@@ -145,7 +145,10 @@ export const P_PASSES = 18;
 /** Pushout's share of an overlap removed per pass, and its most per pass (m), for JOB_SOLVE_WAVE's pushout walk. */
 export const P_PUSH_FACTOR = 19;
 export const P_MAX_PUSH = 20;
-/** 1 when someone listens for contact events, so JOB_FLAG_TOUCH flags the changes for one thread to record in row order. */
+/**
+ * 1 when someone listens for contact events, so JOB_FLAG_TOUCH flags the changes for one thread
+ * to record in row order, and JOB_COLLIDE_TEST leaves the pairs that parted to it too.
+ */
 export const P_RECORD_TOUCH = 21;
 /** Length of `StepRunner.params`. */
 export const PARAM_COUNT = 22;

@@ -187,7 +187,7 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       storeImpulses(contacts, views.pairs, from, to);
       return 0;
     case JOB_COLLIDE_TEST:
-      testPairBlocks(store, views.pairs, params[P_PAIR_COUNT], views.scratch, from, to, params[P_H], params[P_SPECULATIVE]);
+      testPairBlocks(store, views.pairs, params[P_PAIR_COUNT], views.scratch, from, to, params[P_H], params[P_SPECULATIVE], params[P_RECORD_TOUCH] !== 0);
       return 0;
     case JOB_COLLIDE_WRITE:
       writeRowBlocks(store, views.pairs, params[P_PAIR_COUNT], contacts, views.scratch, from, to);
