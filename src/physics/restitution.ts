@@ -27,10 +27,12 @@ export function applyRestitution(
 ): boolean {
   contacts.bounceShare = 1;
   const n = contacts.count;
-  if (n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n) {
+  // On threads every row is shared out, rather than a scan for the few alone on this one.
+  const listed = contacts.listedThreshold === restitutionThreshold;
+  if (n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n && (runner.threads === 1 || listed)) {
     const limit = bouncerLimit(n);
     // The row kernels list them as they list the impacts (solver.ts), where they prepared the rows.
-    const few = contacts.listedThreshold === restitutionThreshold ? takeBouncers(contacts, limit) : listBouncers(contacts, restitutionThreshold, limit);
+    const few = listed ? takeBouncers(contacts, limit) : listBouncers(contacts, restitutionThreshold, limit);
     if (few >= 0) {
       contacts.bounce.fill(0, 0, n);
       return few > 0 && restituteList(store, contacts, few, restitutionThreshold) > 0;
