@@ -48,9 +48,23 @@ describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', 
     expect(cores).toBeGreaterThan(1);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     const report = await shortRamp(page);
-    // The trial may be measuring again (the world's step per body grew as the ramp filled it).
-    await page.waitForFunction(() => !window.jostle.stress.state.threadsText.includes('measuring'), null, { timeout: 30_000, polling: 100 });
-    const s = await state(page);
+    // The trial may be measuring again (the world's step per body grew as the ramp filled it,
+    // a step slowed, a minute passed), and may start to between two reads: the state and the
+    // HUD are read together, at a moment when it is not measuring and the HUD shows the choice
+    // (on its threads line) and the figures (on the trial line below).
+    const handle = await page.waitForFunction(
+      () => {
+        const st = window.jostle.stress.state;
+        if (st.threadsText.includes('measuring') || !st.threadsText.includes(' (')) return null;
+        const [head, figures] = st.threadsText.split(' (');
+        const hud = document.querySelector('#stress-hud')?.textContent ?? '';
+        if (!hud.includes(`threads  ${head}`) || !hud.includes(`trial    ${figures.slice(0, -1)}`)) return null;
+        return { threadsText: st.threadsText, threads: st.threads, threadMode: st.threadMode };
+      },
+      null,
+      { timeout: 30_000, polling: 100 },
+    );
+    const s = (await handle.jsonValue()) as { threadsText: string; threads: number; threadMode: string };
     expect(s.threadMode).toBe('auto');
     // Whichever this machine measured faster, the HUD says which, with both figures.
     const measured = new RegExp(`^(${cores} threads: the faster here|1 of ${cores}: one thread is faster here) \\([\\d.]+ ms on ${cores}, [\\d.]+ on 1, at [\\d,]+ bodies\\)$`);
@@ -62,15 +76,6 @@ describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', 
     // name is the one when the ramp ended: a trial run again since (the world's step per body
     // grew as the ramp filled it) may have chosen the other.
     expect(report).toMatch(new RegExp(`(\\(render\\)|ms/step) on (${cores} threads|1 of ${cores} threads \\(one stepped faster here\\));`));
-    const [head, figures] = s.threadsText.split(' (');
-    // The HUD has the choice on its threads line and the figures on the trial line below.
-    await page.waitForFunction(
-      ([h, f]) => {
-        const text = document.querySelector('#stress-hud')?.textContent ?? '';
-        return text.includes(`threads  ${h}`) && text.includes(`trial    ${f.slice(0, -1)}`);
-      },
-      [head, figures],
-    );
     await page.screenshot({ path: join(ARTIFACTS, 'stress-threads.png') });
     // Set by hand, the count is the user's, whatever the figures say.
     await page.evaluate(() => window.jostle.stress.threads('one'));
