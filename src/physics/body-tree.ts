@@ -29,8 +29,6 @@ interface TreeNode {
   children: Array<TreeNode | number>;
   /** Set by `mapLeaves` and the packer, for widening. */
   parent?: TreeNode | null;
-  /** The node's number in the flat copy, while that copy is current. */
-  flat?: number;
 }
 
 /** Children per tree node (rbush's default). */
@@ -57,7 +55,6 @@ export class BodyTree {
    * up. The static tree, whose bodies never move, keeps none.
    */
   private flatLeafOf: Int32Array = new Int32Array(0);
-  private flatNodes = 0;
   /** Moves since the copy was written widened the copy's boxes only: rbush's are behind (`catchUp`). */
   private nodesBehind = false;
   /** The stack of a query of the flat copy. */
@@ -137,8 +134,9 @@ export class BodyTree {
    * An R-tree only needs every node to contain its children, so this is a move.
    */
   widen(i: number): void {
-    if (this.flatKnown && this.flat !== null) {
-      this.widenFlat(i, this.flat);
+    const flat = this.currentFlat;
+    if (flat !== null) {
+      this.widenFlat(i, flat);
       return;
     }
     if (!this.leavesKnown) this.mapLeaves();
@@ -183,7 +181,7 @@ export class BodyTree {
     const boxes = flat.boxes;
     const parent = this.flatParent;
     this.nodesBehind = true;
-    if (this.flatLeafOf.length === 0) this.mapFlatLeaves(flat);
+    if (this.flatLeafOf.length === 0) this.mapFlatLeaves();
     let n = this.flatLeafOf[i];
     while (n >= 0) {
       const b = 4 * n;
@@ -209,13 +207,15 @@ export class BodyTree {
     }
   }
 
-  /** Fills `flatLeafOf` from the flat copy. */
-  private mapFlatLeaves(flat: FlatTree): void {
+  /** Allocates `flatLeafOf` and fills it for the current copy (whose numbering is `nodesInOrder`'s). */
+  private mapFlatLeaves(): void {
     const leafOf = (this.flatLeafOf = new Int32Array(this.store.capacity));
-    for (let n = 0; n < this.flatNodes; n++) {
-      if (flat.leaf[n] !== 1) continue;
-      for (let k = flat.first[n]; k < flat.first[n] + flat.count[n]; k++) leafOf[flat.kids[k]] = n;
+    const queue = this.nodesInOrder();
+    for (let q = 0; q < queue.length; q++) {
+      const node = queue[q];
+      if (node.leaf) for (const child of node.children) leafOf[(child as number) - ITEM] = q;
     }
+    queue.length = 0;
   }
 
   /** Copies the flat copy's boxes into rbush's nodes, which moves since the copy was written left behind. */
@@ -223,19 +223,36 @@ export class BodyTree {
     if (!this.nodesBehind) return;
     this.nodesBehind = false;
     const boxes = (this.flat as FlatTree).boxes;
+    // The tree's shape has not changed since the copy was written: node q is the copy's node q.
+    const queue = this.nodesInOrder();
+    for (let q = 0; q < queue.length; q++) {
+      const node = queue[q];
+      node.minX = boxes[4 * q];
+      node.minY = boxes[4 * q + 1];
+      node.maxX = boxes[4 * q + 2];
+      node.maxY = boxes[4 * q + 3];
+    }
+    queue.length = 0;
+  }
+
+  /** The flat copy while it matches the tree's shape, else null. */
+  private get currentFlat(): FlatTree | null {
+    return this.flatKnown ? this.flat : null;
+  }
+
+  /**
+   * The tree's nodes breadth first, in the query stack (empty it after): the flat copy's
+   * numbering, in which each node's children are consecutive.
+   */
+  private nodesInOrder(): TreeNode[] {
     const queue = this.stack;
     queue.length = 0;
     queue.push(this.root());
     for (let q = 0; q < queue.length; q++) {
       const node = queue[q];
-      const b = 4 * (node.flat ?? 0);
-      node.minX = boxes[b];
-      node.minY = boxes[b + 1];
-      node.maxX = boxes[b + 2];
-      node.maxY = boxes[b + 3];
       if (!node.leaf) for (const child of node.children) queue.push(child as TreeNode);
     }
-    queue.length = 0;
+    return queue;
   }
 
   /**
@@ -246,8 +263,9 @@ export class BodyTree {
    * wrong cost more than the tests themselves.
    */
   query(box: Float64Array, skip: number, out: HitList): void {
-    if (this.flatKnown && this.flat !== null) {
-      queryFlat(this.flat, this.store.fat, box, skip, out, this.flatStack);
+    const flat = this.currentFlat;
+    if (flat !== null) {
+      queryFlat(flat, this.store.fat, box, skip, out, this.flatStack);
       return;
     }
     const minX = box[0];
@@ -291,25 +309,16 @@ export class BodyTree {
   syncFlat(): FlatTree {
     const flat = (this.flat ??= new FlatTree());
     if (this.flatKnown) return flat;
-    // Number the nodes breadth first, so that each node's children are consecutive.
-    const queue = this.stack;
-    let nodes = 0;
+    const queue = this.nodesInOrder();
+    const nodes = queue.length;
     let kids = 0;
-    queue.length = 0;
-    queue.push(this.root());
-    for (let q = 0; q < queue.length; q++) {
-      const node = queue[q];
-      node.flat = nodes++;
-      kids += node.children.length;
-      if (!node.leaf) for (const child of node.children) queue.push(child as TreeNode);
-    }
+    for (let q = 0; q < nodes; q++) kids += queue[q].children.length;
     flat.reserve(nodes, kids);
     if (this.flatParent.length < nodes) this.flatParent = new Int32Array(flat.first.length);
     const parent = this.flatParent;
     parent[0] = -1;
     if (this.flatLeafOf.length > 0 && this.flatLeafOf.length < this.store.capacity) this.flatLeafOf = new Int32Array(this.store.capacity);
     const leafOf = this.flatLeafOf.length > 0 ? this.flatLeafOf : null;
-    this.flatNodes = nodes;
     let next = 0;
     let nextNode = 1;
     for (let q = 0; q < queue.length; q++) {

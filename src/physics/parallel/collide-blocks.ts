@@ -145,7 +145,7 @@ export function testPairBlocks(
   to: number,
   dt: number,
   speculativeDistance: number,
-  recordTouch = true,
+  recordTouch: boolean,
 ): void {
   const hit = TEST_HIT;
   const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
