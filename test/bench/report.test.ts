@@ -77,4 +77,20 @@ describe('bench report', () => {
     expect(met).toContain('npm run pairs -- --peer=box2d3');
     expect(met).toContain('test/bench/settle.ts');
   });
+
+  it("checks issue 13's two-thread target: jostle-threads on 2 threads at least 1.6 times as fast as jostle on 1", () => {
+    const at = (o: CaseResult, scene: string, count: number): CaseResult => ({ ...o, scene, count });
+    const cases = [{ scene: 'crowd', count: 50000 }, { scene: 'pile', count: 10000 }];
+    const report = formatReport(
+      [at(result('jostle', 15), 'crowd', 50000), at(result('jostle-threads', 9, 2), 'crowd', 50000), at(result('jostle', 3.3), 'pile', 10000), at(result('jostle-threads', 2.75, 2), 'pile', 10000)],
+      cases,
+      '# test',
+    );
+    expect(report).toMatch(/crowd 50,000: jostle on 2 threads 9\.00 ms vs 1 thread 15\.00 ms = 1\.67× as fast \(target >= 1\.6\): met/);
+    expect(report).toMatch(/pile 10,000: jostle on 2 threads 2\.75 ms vs 1 thread 3\.30 ms = 1\.20× as fast \(target >= 1\.6\): NOT met/);
+    expect(report).toMatch(/crowd 50,000: jostle 15\.00 ms\/step on 1 thread \(target < 16, real time at 60 Hz\): met/);
+    // Three threads are not the target's two: no verdict.
+    const three = formatReport([at(result('jostle', 15), 'crowd', 50000), at(result('jostle-threads', 6, 3), 'crowd', 50000)], cases, '# test');
+    expect(three).not.toContain('jostle on 2 threads');
+  });
 });
