@@ -23,10 +23,12 @@
  * alike, and the in-process ratio read it as a gain; the bench README).
  *
  * The base commit is checked out into a git worktree under the system's temp folder (reused on
- * later runs) and both sides are built by Vite like the benchmark's child (build-child.ts).
+ * later runs) and both sides are built by Vite like the benchmark's child (build-child.ts). Only
+ * the KEEP_BASES most recently used bases are kept: older worktrees and builds are removed at
+ * the start of a run (each is some 16 MB of checkout and half a megabyte of build).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, copyFileSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,6 +42,9 @@ const HARNESS = join('test', 'bench', 'ab');
 const BLOCK = 20;
 const DT = 1 / 60;
 const PHASES = ['broadphase', 'narrowphase', 'solve', 'continuous'] as const;
+/** How many base worktrees (and their builds) a run leaves behind, the most recently used. */
+const KEEP_BASES = 4;
+const BASE_DIR = /^jostle-ab-([0-9a-f]{12})$/;
 
 interface AbOptions {
   base: string;
@@ -78,11 +83,36 @@ function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: REPO, encoding: 'utf8' }).trim();
 }
 
+/**
+ * Removes the base worktrees of earlier runs, and their builds, but for the `keep` most recently
+ * used (a worktree's time is touched each time a run uses it).
+ */
+function pruneBases(keep: number): void {
+  const bases = readdirSync(tmpdir())
+    .map((name) => ({ name, match: BASE_DIR.exec(name) }))
+    .filter((b): b is { name: string; match: RegExpExecArray } => b.match !== null)
+    .map((b) => ({ dir: join(tmpdir(), b.name), short: b.match[1], used: statSync(join(tmpdir(), b.name)).mtimeMs }))
+    .sort((x, y) => y.used - x.used);
+  for (const old of bases.slice(keep)) {
+    try {
+      git('worktree', 'remove', '--force', old.dir);
+    } catch {
+      // Not a worktree of this repository (another checkout's, or a half-made one): left alone.
+      continue;
+    }
+    rmSync(join(REPO, HARNESS, `base-${old.short}.build.mjs`), { force: true });
+  }
+  git('worktree', 'prune');
+}
+
 /** Checks the base commit out into a worktree (once) and returns its folder. */
 function baseTree(ref: string): { dir: string; sha: string } {
   const sha = git('rev-parse', '--verify', `${ref}^{commit}`);
   const dir = join(tmpdir(), `jostle-ab-${sha.slice(0, 12)}`);
   if (!existsSync(dir)) git('worktree', 'add', '--detach', dir, sha);
+  const now = new Date();
+  utimesSync(dir, now, now);
+  pruneBases(KEEP_BASES);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // The harness entry comes from the working tree, so both sides run the same code around the engine.
   mkdirSync(join(dir, HARNESS), { recursive: true });
