@@ -229,9 +229,16 @@ export class Broadphase {
       if (counts[2 * k] === 0) continue;
       const end = Math.min((k + 1) * BODY_BLOCK, s.end);
       for (let i = k * BODY_BLOCK; i < end; i++) {
-        if (pending[i] === 1) this.moveFat(i, moved++, dt);
+        if (pending[i] === 1) this.newFat(i, moved++, dt);
       }
     }
+    // The walks up the tree apart from the new boxes: a walk's chain of loads leaves the
+    // processor no room to fetch the next moved body's place and velocity meanwhile, and on
+    // threads those lines come from the other core. A walk only grows boxes, so any order
+    // leaves the same tree.
+    const list = this.search.moved;
+    const tree = this.movingTree;
+    for (let m = 0; m < moved; m++) tree.widen(list[m]);
     this.movedCount = moved;
     this.movedSinceBuild += moved;
     // Moves wear the moving tree down, and swap-removes shuffle the pair cache: both are made
@@ -273,6 +280,12 @@ export class Broadphase {
    * way up the tree.
    */
   private moveFat(i: number, row: number, dt: number): void {
+    this.newFat(i, row, dt);
+    this.movingTree.widen(i);
+  }
+
+  /** `moveFat` but for the walk up the tree. */
+  private newFat(i: number, row: number, dt: number): void {
     const s = this.store;
     const { fat } = s;
     const search = this.search;
@@ -307,7 +320,6 @@ export class Broadphase {
       reachHigh(s.x[i], ex, dx) + margin + sx + (dx + ax) * reach,
       reachHigh(s.y[i], ey, dy) + margin + sy + (dy + ay) * reach,
     );
-    this.movingTree.widen(i);
     search.pending[i] = 1;
   }
 
