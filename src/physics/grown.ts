@@ -5,17 +5,90 @@ export type GrowableArray = Float64Array | Float32Array | Int32Array | Uint32Arr
 let sharedGrowths = 0;
 
 /**
+ * A shared buffer reserves (address space only) this many times its first length, at least
+ * MIN_SHARED_RESERVE bytes, and grows in place up to that. In place matters: a worker keeps its
+ * views of a replaced buffer alive until its own garbage collector runs, which in a worker that
+ * only waits and computes can be never, so every replaced buffer stayed in memory.
+ */
+const SHARED_RESERVE = 16;
+const MIN_SHARED_RESERVE = 1 << 20;
+
+/**
+ * Bytes in growable shared buffers, by buffer, while they live: `process.memoryUsage()` counts
+ * no growable SharedArrayBuffer (Node 20), so the benchmark reads this (`growableSharedBytes`).
+ */
+let growableBytes = 0;
+const forget =
+  typeof FinalizationRegistry === 'undefined'
+    ? null
+    : new FinalizationRegistry<{ bytes: number }>((held) => {
+        growableBytes -= held.bytes;
+      });
+const held = new WeakMap<SharedArrayBuffer, { bytes: number }>();
+
+/**
+ * SharedArrayBuffer's growable side (ES2024), which the project's lib (ES2022) does not
+ * declare; a platform without it ignores the option and leaves `growable` undefined.
+ */
+interface Growable {
+  readonly growable?: boolean;
+  readonly maxByteLength: number;
+  grow(bytes: number): void;
+}
+const GrowableShared = (typeof SharedArrayBuffer === 'undefined' ? null : SharedArrayBuffer) as unknown as new (
+  bytes: number,
+  options?: { maxByteLength: number },
+) => SharedArrayBuffer & Growable;
+
+/** A new SharedArrayBuffer of `bytes`, growable in place where the platform allows. */
+function sharedBuffer(bytes: number): SharedArrayBuffer {
+  let buffer: SharedArrayBuffer & Growable;
+  try {
+    buffer = new GrowableShared(bytes, { maxByteLength: Math.max(bytes * SHARED_RESERVE, MIN_SHARED_RESERVE) });
+  } catch {
+    // No room to reserve that much: a buffer of its own length, replaced when it grows.
+    return new SharedArrayBuffer(bytes);
+  }
+  if (buffer.growable === true && forget !== null) {
+    const record = { bytes };
+    held.set(buffer, record);
+    forget.register(buffer, record);
+    growableBytes += bytes;
+  }
+  return buffer;
+}
+
+/** Grows `buffer` in place to `bytes`, keeping the count of growable bytes. */
+function growShared(buffer: SharedArrayBuffer & Growable, bytes: number): void {
+  const before = buffer.byteLength;
+  if (bytes <= before) return;
+  buffer.grow(bytes);
+  const record = held.get(buffer);
+  if (record !== undefined) {
+    record.bytes = bytes;
+    growableBytes += bytes - before;
+  }
+}
+
+/**
  * A new array of the same type and length `n`, holding a copy of the first
- * min(a.length, n) values of `a`. An array over a SharedArrayBuffer grows into a new
- * SharedArrayBuffer, so that worker threads can be handed it again (see `sharedGeneration`).
+ * min(a.length, n) values of `a`. An array over a SharedArrayBuffer grows into the same buffer
+ * where it has room reserved (the new elements zero), else into a new SharedArrayBuffer; either
+ * way worker threads must be handed it again (see `sharedGeneration`).
  * Allocates: call it when a buffer must grow, never per step.
  */
 export function grown<T extends GrowableArray>(a: T, n: number): T {
-  const Ctor = a.constructor as { new (lengthOrBuffer: number | ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
+  const Ctor = a.constructor as { new (lengthOrBuffer: number | ArrayBufferLike, offset?: number, length?: number): T; BYTES_PER_ELEMENT: number };
+  const bytes = n * Ctor.BYTES_PER_ELEMENT;
   let b: T;
   if (isShared(a)) {
     sharedGrowths++;
-    b = new Ctor(new SharedArrayBuffer(n * Ctor.BYTES_PER_ELEMENT) as ArrayBufferLike);
+    const buffer = a.buffer as SharedArrayBuffer & Growable;
+    if (n >= a.length && buffer.growable === true && a.byteOffset === 0 && a.byteLength === buffer.byteLength && bytes <= buffer.maxByteLength) {
+      growShared(buffer, bytes);
+      return new Ctor(buffer, 0, n);
+    }
+    b = viewOf(Ctor, sharedBuffer(bytes));
   } else {
     b = new Ctor(n);
   }
@@ -25,11 +98,19 @@ export function grown<T extends GrowableArray>(a: T, n: number): T {
 
 /** A copy of `a` over a new SharedArrayBuffer (the same length). Allocates. */
 export function sharedCopy<T extends GrowableArray>(a: T): T {
-  const Ctor = a.constructor as { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
+  const Ctor = a.constructor as { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
   sharedGrowths++;
-  const b = new Ctor(new SharedArrayBuffer(a.length * Ctor.BYTES_PER_ELEMENT) as ArrayBufferLike);
+  const b = viewOf(Ctor, sharedBuffer(a.length * Ctor.BYTES_PER_ELEMENT));
   b.set(a);
   return b;
+}
+
+/**
+ * A view of all of `buffer` as `Ctor`'s elements, of fixed length: a view made without one
+ * over a growable buffer would track its length, and V8 reads those many times slower.
+ */
+export function viewOf<T extends GrowableArray>(Ctor: { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number }, buffer: ArrayBufferLike): T {
+  return new Ctor(buffer, 0, buffer.byteLength / Ctor.BYTES_PER_ELEMENT);
 }
 
 /** Whether `a` lives in a SharedArrayBuffer (a page that is not cross-origin isolated has none). */
@@ -45,4 +126,12 @@ export function noteSharedGrowth(): void {
 /** Changes whenever a shared array was replaced: worker threads must then be handed the new buffers. */
 export function sharedGeneration(): number {
   return sharedGrowths;
+}
+
+/**
+ * Bytes held in this thread's growable shared buffers that have not been collected (a buffer
+ * counts until the collector has freed it and run its finalizer). For memory accounting.
+ */
+export function growableSharedBytes(): number {
+  return growableBytes;
 }

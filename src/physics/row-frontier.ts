@@ -103,7 +103,8 @@ export class RowFrontier {
     // Most bodies carry no mark: four at a time, where the marks' buffer allows.
     let k = 0;
     if (passMark.byteOffset % 4 === 0) {
-      if (this.markWords.buffer !== passMark.buffer) this.markWords = new Uint32Array(passMark.buffer, passMark.byteOffset, passMark.length >>> 2);
+      // A shared buffer may have grown in place: the same buffer, a longer array.
+      if (this.markWords.buffer !== passMark.buffer || this.markWords.length !== passMark.length >>> 2) this.markWords = new Uint32Array(passMark.buffer, passMark.byteOffset, passMark.length >>> 2);
       const markWords = this.markWords;
       for (const quads = end >>> 2; k < 4 * quads; k += 4) {
         if (markWords[k >>> 2] === 0) continue;

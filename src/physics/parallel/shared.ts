@@ -4,7 +4,7 @@
  * worker rebuilds views of the same names over the same memory (worker.ts).
  */
 import { STORE_ARRAYS } from '../body-schema.js';
-import { isShared, sharedCopy, type GrowableArray } from '../grown.js';
+import { isShared, sharedCopy, viewOf, type GrowableArray } from '../grown.js';
 import type { SharedBuffers } from './pool.js';
 import { RESIDENT_FIELDS } from '../wasm/row-kernels.js';
 
@@ -76,7 +76,7 @@ export function buffersOf(owner: Owner, names: readonly string[]): SharedBuffers
 export function adoptBuffers(owner: Owner, buffers: SharedBuffers): void {
   const fields = owner as unknown as Fields;
   for (const name of Object.keys(buffers)) {
-    const Ctor = fields[name].constructor as new (buffer: ArrayBufferLike) => GrowableArray;
-    fields[name] = new Ctor(buffers[name]);
+    const Ctor = fields[name].constructor as { new (buffer: ArrayBufferLike, offset: number, length: number): GrowableArray; BYTES_PER_ELEMENT: number };
+    fields[name] = viewOf(Ctor, buffers[name]);
   }
 }

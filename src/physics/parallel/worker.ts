@@ -14,6 +14,7 @@ import { SEARCH_STACK } from './jobs.js';
 import { HitList } from '../hit-list.js';
 import { PairSearch } from '../pair-search.js';
 import { adoptBuffers } from './shared.js';
+import { viewOf } from '../grown.js';
 import { RowKernels } from '../wasm/row-kernels.js';
 
 /** This worker's views of the world (one world per worker at a time). */
@@ -87,7 +88,7 @@ function adopt(message: ThreadMessage): void {
   views.params = new Float64Array(message.params);
   views.wave = new Int32Array(message.wave);
   views.control = new Int32Array(message.control);
-  views.partials = new Float64Array(message.partials);
+  views.partials = viewOf(Float64Array, message.partials);
 }
 
 function isThreadMessage(m: unknown): m is ThreadMessage {

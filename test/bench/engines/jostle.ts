@@ -4,6 +4,7 @@
  * used only to check that the scene built the same bodies the peers get.
  */
 import { World, type Body, type ThreadPool } from '../../../src/physics/index';
+import { growableSharedBytes } from '../../../src/physics/grown';
 import { createNodePool } from '../../physics/threads/node-pool';
 import type { EngineAdapter, SceneSetup, Simulation } from '../engine';
 import { dynamicCount, sceneEntry } from '../scenes';
@@ -38,7 +39,9 @@ function createJostle(setup: SceneSetup, pool: ThreadPool | null): Simulation {
     // A copy: StepProfile is an interface, and the harness keeps per-step values.
     profile: () => ({ ...world.profile }),
     counters: () => ({ pairs: world.stats.pairs, contacts: world.stats.contacts }),
-    outsideBytes: () => world.internals.contacts.kernels?.byteLength ?? 0,
+    // The kernels' WebAssembly memory and the growable shared buffers of a world on threads:
+    // process.memoryUsage() counts neither.
+    outsideBytes: () => (world.internals.contacts.kernels?.byteLength ?? 0) + growableSharedBytes(),
   };
 }
 
