@@ -26,7 +26,7 @@ describe('grown and sharedCopy', () => {
     for (const view of [copied, inPlace, shrunk, whole]) {
       const length = view.length;
       // Growing the buffer under a view changes no length that is fixed.
-      (view.buffer as Growable).grow(view.buffer.byteLength + 64);
+      (view.buffer as unknown as Growable).grow(view.buffer.byteLength + 64);
       expect(view.length).toBe(length);
     }
     expect([copied.length, inPlace.length, shrunk.length, whole.length]).toEqual([3, 5, 4, 12]);
@@ -38,7 +38,7 @@ describe('grown and sharedCopy', () => {
     adoptBuffers(worker, buffersOf(world, ['x']));
     expect(worker.x.buffer).toBe(world.x.buffer);
     expect(worker.x.length).toBe(6);
-    (world.x.buffer as Growable).grow(world.x.byteLength + 80);
+    (world.x.buffer as unknown as Growable).grow(world.x.byteLength + 80);
     expect(worker.x.length).toBe(6);
   });
 
@@ -54,7 +54,7 @@ describe('grown and sharedCopy', () => {
 
   it('replaces a shared array whose reserved room is used up, keeping its values', () => {
     const a = sharedCopy(new Uint8Array([9]));
-    const max = (a.buffer as SharedArrayBuffer & { maxByteLength: number }).maxByteLength;
+    const max = (a.buffer as unknown as { maxByteLength: number }).maxByteLength;
     const b = grown(a, max + 1);
     expect(b.buffer).not.toBe(a.buffer);
     expect(b.length).toBe(max + 1);
