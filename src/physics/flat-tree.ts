@@ -10,8 +10,11 @@ import { grown } from './grown.js';
 import type { HitList } from './hit-list.js';
 
 export class FlatTree {
-  /** Nodes: box (minX, minY, maxX, maxY) at 4 * node; node 0 is the root. */
-  boxes: Float64Array = new Float64Array(0);
+  /**
+   * Nodes: box (minX, minY, maxX, maxY) at 4 * node; node 0 is the root. Float32 loses nothing:
+   * every node's box is a union of fat boxes, which are float32 (BodyStore.fat).
+   */
+  boxes: Float32Array = new Float32Array(0);
   /** Node n's children are kids[first[n] .. first[n] + count[n]): nodes, or body indices in a leaf. */
   first: Int32Array = new Int32Array(0);
   count: Int32Array = new Int32Array(0);
