@@ -561,6 +561,7 @@ export class Broadphase {
     // `grown` keeps them shared with worker threads if they are.
     this.search.moved = grown(this.moved, rows);
     this.search.oldFat = grown(this.search.oldFat, rows * FAT_STRIDE);
+    this.search.trim(rows);
   }
 
   private growMoved(): void {

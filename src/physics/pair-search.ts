@@ -74,6 +74,17 @@ export class PairSearch {
     this.out = grown(this.out, n * SEARCH_SLOTS);
     this.outCount = grown(this.outCount, n);
   }
+
+  /**
+   * Gives back the room of a burst (the threads' search, as the broadphase's moved list): at
+   * most `rows` moved rows kept. Crowd 50,000 moves 17,600 bodies in its second step and some
+   * 2,000 after, and the slots of that peak would hold 11 bytes a body for good.
+   */
+  trim(rows: number): void {
+    if (this.outCount.length <= rows) return;
+    this.out = grown(this.out, rows * SEARCH_SLOTS);
+    this.outCount = grown(this.outCount, rows);
+  }
 }
 
 /** Field names of a PairSearch that threads share, beside its two trees' (FLAT_TREE_SHARED). */
