@@ -17,12 +17,15 @@ import { median, quantile } from './stats';
 /** The step every scene is made for (s). */
 const DT = 1 / 60;
 
-function sampleMemory(sim?: Simulation): MemorySample {
+async function sampleMemory(sim?: Simulation): Promise<MemorySample> {
   // Without --expose-gc the samples include garbage; the parent always passes it. Twice: the
   // first collection leaves dead ArrayBuffers' memory to a sweeper that the second one finishes
-  // (crowd 50k: 537 B/body of ArrayBuffers after one gc, 315 after two).
+  // (crowd 50k: 537 B/body of ArrayBuffers after one gc, 315 after two). Then a turn of the
+  // event loop, in which the finalizers of what was collected run: the engine's count of its
+  // growable shared buffers (`outsideBytes`) drops the dead ones only then.
   globalThis.gc?.();
   globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const m = process.memoryUsage();
   const outside = sim?.outsideBytes?.() ?? 0;
   return { heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers + outside, rss: m.rss };
@@ -54,12 +57,12 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
   const adapter = await loadEngine(engine, { threads });
   const setup = makeSetup(scene, count, seed);
   const states = makeBodyStates(dynamicCount(setup));
-  const base = sampleMemory();
+  const base = await sampleMemory();
 
   let t = performance.now();
   const sim = adapter.create(setup);
   const setupMs = performance.now() - t;
-  const afterSetup = sampleMemory(sim);
+  const afterSetup = await sampleMemory(sim);
 
   for (let k = 0; k < warmup; k++) sim.step(DT);
   const times = new Float64Array(steps);
@@ -80,7 +83,7 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
     }
   }
   const cpu = process.cpuUsage(cpuStart);
-  const afterRun = sampleMemory(sim);
+  const afterRun = await sampleMemory(sim);
   sim.read(states);
   const n = states.x.length;
   const grown = (pick: (m: MemorySample) => number): number =>
