@@ -20,6 +20,8 @@ export class PairCache {
   /** 1 while the pair's shapes touch (see `setTouching`). */
   touching: Uint8Array = new Uint8Array(64);
   count = 0;
+  /** Moves whenever a row's bodies change (add, remove, sort): copies of `a` and `b` compare it. */
+  version = 0;
   private readonly index = new PairIndex(this);
 
   constructor(
@@ -43,6 +45,7 @@ export class PairCache {
     // pair), and a pair is added far more rarely than it is read.
     if (this.count === this.a.length) this.grow(Math.ceil(this.count * 1.5));
     const p = this.count++;
+    this.version++;
     this.a[p] = a;
     this.b[p] = b;
     this.impulse[p] = impulse;
@@ -54,6 +57,7 @@ export class PairCache {
   /** Drops row p (ending its contact if it touched); the last row takes its place. */
   remove(p: number): void {
     this.setTouching(p, 0);
+    this.version++;
     const last = --this.count;
     this.index.delete(this.a[p], this.b[p]);
     if (p !== last) {
@@ -88,6 +92,7 @@ export class PairCache {
    */
   sort(bodyEnd: number): void {
     const n = this.count;
+    this.version++;
     const { a: pairA, b: pairB } = this;
     // Counting sort by a (stable), then insertion sort by b within each a: a body has a few pairs.
     const start = new Int32Array(bodyEnd + 1);

@@ -412,12 +412,30 @@ describe('WebAssembly row kernels', () => {
       for (let i = 0; i < bodies; i++) pending[i] = random() < 0.05 ? 1 : 0;
       const kernels = RowKernels.create() as RowKernels;
       expect(kernels.reserve(4, bodies, true, count + 5)).toBe(true);
-      const listed = kernels.listPairsOfMoved({ a, b, count }, pending, bodies);
+      const listed = kernels.listPairsOfMoved({ a, b, count, version: round }, pending, bodies);
       const expected: number[] = [];
       for (let p = 0; p < count; p++) if ((pending[a[p]] | pending[b[p]]) !== 0) expected.push(p);
       expect(Array.from((kernels.collideRegions as CollideRegions).movedPairs.subarray(0, listed)), `round ${round}`).toEqual(expected);
-      expect(kernels.listPairsOfMoved({ a, b, count: count + 6 }, pending, bodies)).toBe(-1);
+      expect(kernels.listPairsOfMoved({ a, b, count: count + 6, version: round }, pending, bodies)).toBe(-1);
     }
+  });
+
+  it("copies the pairs in again only when the cache's version moved since they were loaded", () => {
+    const kernels = RowKernels.create() as RowKernels;
+    expect(kernels.reserve(4, 10, true, 8)).toBe(true);
+    const a = Int32Array.from([0, 1, 2, 3]);
+    const b = Int32Array.from([5, 6, 7, 8]);
+    const pending = new Uint8Array(10);
+    pending[1] = 1;
+    const list = (version: number): number[] => {
+      const n = kernels.listPairsOfMoved({ a, b, count: 4, version }, pending, 10);
+      return Array.from((kernels.collideRegions as CollideRegions).movedPairs.subarray(0, n));
+    };
+    expect(list(1)).toEqual([1]);
+    a[3] = 1;
+    // The same version: the copy in the kernels' memory stands, as the collide stage left it.
+    expect(list(1)).toEqual([1]);
+    expect(list(2)).toEqual([1, 3]);
   });
 
   it('keeps the rows it holds and a shared memory when it grows', () => {

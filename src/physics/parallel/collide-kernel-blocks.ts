@@ -59,6 +59,7 @@ export function collideKernelBlocks(
     // The bodies and pairs copied in (`loadCollideInputs`), a block each on the threads.
     runner.params[P_BODY_BLOCKS] = bodyBlocks;
     runner.run(JOB_LOAD_COLLIDE, 0, bodyBlocks + blocks);
+    kernels.pairsLoadedAt = pairs.version;
     runner.run(JOB_COLLIDE_KERNEL, 0, blocks);
     const { head, rows: blockRows, starts, wallStarts } = staged;
     let rows = 0;

@@ -252,6 +252,7 @@ export function collideInKernels(
     if (kernels === null) return false;
     const regions = kernels.collideRegions as CollideRegions;
     loadCollideInputs(regions, store, pairs);
+    kernels.pairsLoadedAt = pairs.version;
     const n = kernels.collide(pairs.count, speculativeDistance, dt);
     if (n <= contacts.a.length) {
       finish(regions, n, store, pairs, contacts, wake, onSensor);

@@ -288,6 +288,11 @@ export class RowKernels {
   private pairCapacity = 0;
   /** The collide kernel's regions, while the rows are resident. */
   collideRegions: CollideRegions | null = null;
+  /**
+   * The pair cache's `version` whose bodies `collideRegions.pairA` and `pairB` hold (-1: none):
+   * set by whoever loads the collide stage's pairs, read by `listPairsOfMoved`.
+   */
+  pairsLoadedAt = -1;
   /** The threads' collide kernel's staging region, while the rows are resident and threads asked for it. */
   private staged: StagedRows | null = null;
   /** Whether the memory holds the contact rows' fields too (`reserve`'s `resident`), and where. */
@@ -429,6 +434,7 @@ export class RowKernels {
     this.resident = resident;
     this.views = null;
     this.collideRegions = null;
+    this.pairsLoadedAt = -1;
     this.staged = null;
     this.pairCapacity = pairCapacity;
     this.frictions = this.gravities = new Float64Array(0);
@@ -497,6 +503,7 @@ export class RowKernels {
     const border = u8s(bodyCapacity);
     const homeGroupEnds = i32s(homeGroups(MAX_THREADS) + 1);
     const homeKeys = i32s(rowCapacity);
+    this.pairsLoadedAt = -1;
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
@@ -650,6 +657,7 @@ export class RowKernels {
     this.memory = null;
     this.fns = null;
     this.collideRegions = null;
+    this.pairsLoadedAt = -1;
     this.staged = null;
     this.pairCapacity = 0;
     this.resident = false;
@@ -710,11 +718,15 @@ export class RowKernels {
    * the pairs' bodies and the flags; returns how many, or -1 where the layout has no room for
    * the pairs (the rows became resident in the solve of a step that collided in TypeScript).
    */
-  listPairsOfMoved(pairs: { a: Int32Array; b: Int32Array; count: number }, pending: Uint8Array, end: number): number {
+  listPairsOfMoved(pairs: { a: Int32Array; b: Int32Array; count: number; version: number }, pending: Uint8Array, end: number): number {
     const r = this.collideRegions as CollideRegions;
     if (pairs.count > r.pairA.length) return -1;
-    copyInto(r.pairA, pairs.a, pairs.count);
-    copyInto(r.pairB, pairs.b, pairs.count);
+    // The collide stage copied the pairs in at the step's start: most steps nothing has changed them since.
+    if (this.pairsLoadedAt !== pairs.version) {
+      copyInto(r.pairA, pairs.a, pairs.count);
+      copyInto(r.pairB, pairs.b, pairs.count);
+      this.pairsLoadedAt = pairs.version;
+    }
     copyInto(r.pending, pending, end);
     return this.fn.moved(pairs.count, r.pairA.byteOffset, r.pairB.byteOffset, r.pending.byteOffset, r.movedPairs.byteOffset);
   }
