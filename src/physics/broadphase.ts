@@ -232,13 +232,7 @@ export class Broadphase {
         if (pending[i] === 1) this.newFat(i, moved++, dt);
       }
     }
-    // The walks up the tree apart from the new boxes: a walk's chain of loads leaves the
-    // processor no room to fetch the next moved body's place and velocity meanwhile, and on
-    // threads those lines come from the other core. A walk only grows boxes, so any order
-    // leaves the same tree.
-    const list = this.search.moved;
-    const tree = this.movingTree;
-    for (let m = 0; m < moved; m++) tree.widen(list[m]);
+    this.widenMoved(moved);
     this.movedCount = moved;
     this.movedSinceBuild += moved;
     // Moves wear the moving tree down, and swap-removes shuffle the pair cache: both are made
@@ -275,16 +269,10 @@ export class Broadphase {
   }
 
   /**
-   * Body i left its fat box: records it as row `row` of the moved list with its old box, gives
-   * it a new fat box around its reach in `dt` (s), leaning along its travel, and widens its
-   * way up the tree.
+   * Body i left its fat box: records it as row `row` of the moved list with its old box and
+   * gives it a new fat box around its reach in `dt` (s), leaning along its travel. Its leaf
+   * widens its way up the tree after (`widenMoved`).
    */
-  private moveFat(i: number, row: number, dt: number): void {
-    this.newFat(i, row, dt);
-    this.movingTree.widen(i);
-  }
-
-  /** `moveFat` but for the walk up the tree. */
   private newFat(i: number, row: number, dt: number): void {
     const s = this.store;
     const { fat } = s;
@@ -324,6 +312,18 @@ export class Broadphase {
   }
 
   /**
+   * Widens the leaves of the first `count` bodies of the moved list up the tree, once all have
+   * their new boxes: a walk's chain of loads leaves the processor no room to fetch the next
+   * moved body's place and velocity meanwhile (on threads, lines from the other core). A walk
+   * only grows boxes, so the order leaves the same tree.
+   */
+  private widenMoved(count: number): void {
+    const list = this.search.moved;
+    const tree = this.movingTree;
+    for (let m = 0; m < count; m++) tree.widen(list[m]);
+  }
+
+  /**
    * Before a step: the listed bodies, whose velocity was set since the last step, get fat boxes
    * that include where it carries them in `dt` (s), and their pairs, so that a body thrown
    * between steps meets what lies in its path in its very first step.
@@ -336,8 +336,9 @@ export class Broadphase {
       const i = list[k];
       const kind = s.kind[i];
       if (kind === BODY_FREE || kind === BODY_STATIC || this.search.pending[i] === 1) continue;
-      if (leftFat(s, i, dt)) this.moveFat(i, moved++, dt);
+      if (leftFat(s, i, dt)) this.newFat(i, moved++, dt);
     }
+    this.widenMoved(moved);
     this.movedCount = moved;
     this.movedSinceBuild += moved;
     this.updatePairs();

@@ -1,7 +1,7 @@
 /** The typed arrays the engine grows. */
 export type GrowableArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint8Array;
 
-/** Bumped each time a shared array is replaced by a larger one (see `sharedGeneration`). */
+/** Bumped each time a shared array gets a new view, in its own buffer or a new one (see `sharedGeneration`). */
 let sharedGrowths = 0;
 
 /**
