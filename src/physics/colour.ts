@@ -65,7 +65,8 @@ export class RowColours {
   /**
    * The same colours as `sort`, from the rows' bodies before the rows are written, listed by
    * blocks: block k's rows start at row `blockStart[k]` (ascending; the last block ends at
-   * `rows`), and its i-th row joins bodies `rowA[k · stride + i]` and `rowB[k · stride + i]`.
+   * `rows`), and its i-th row is pair `rowPair[k · stride + i]`, which joins bodies `pairA` and
+   * `pairB` of that pair.
    * So the threads can write the rows meanwhile (collide-blocks.ts): this reads no row.
    * `contacts` must have room for `rows` rows (`ContactBuffer.reserve`).
    *
@@ -78,8 +79,9 @@ export class RowColours {
   sortBlocks(
     store: BodyStore,
     contacts: ContactBuffer,
-    rowA: Int32Array,
-    rowB: Int32Array,
+    pairA: Int32Array,
+    pairB: Int32Array,
+    rowPair: Int32Array,
     blockStart: Int32Array,
     blocks: number,
     stride: number,
@@ -101,8 +103,9 @@ export class RowColours {
     for (let block = 0; block < blocks; block++) {
       const end = (block + 1 < blocks ? blockStart[block + 1] : rows) - blockStart[block] + block * stride;
       for (let i = block * stride; i < end; i++) {
-        const ia = rowA[i];
-        const ib = rowB[i];
+        const p = rowPair[i];
+        const ia = pairA[p];
+        const ib = pairB[p];
         const k = this.pick(kind, start, ia, ib);
         colour[r] = k;
         // Overflow rows get the last key, after every colour's homes.

@@ -1,13 +1,14 @@
 /**
  * The collide stage on several threads: the same rows, events and wakes as `collidePairs`
  * (collide.ts), in three steps so that no thread waits on another's output:
- *   1. test (threads, by blocks of pairs): each pair's verdict (no row, a row with its normal
- *      and separation, a sensor, or a touching pair that drifted apart) and each block's rows;
+ *   1. test (threads, by blocks of pairs): each pair's verdict (no row, a row, a sensor, or a
+ *      touching pair that drifted apart) and each block's rows;
  *   2. here: the events and sensor pairs in pair order, where each block's rows and wall rows
  *      start, and the kicked and woken lists (rare: only blocks that have such rows are read;
  *      with no contact listener, the test itself ends the touching of the pairs that parted);
- *   3. write (threads, by blocks): the rows and the wall list, in pair order, at their block's
- *      start, while the calling thread colours them from the pairs (colour.ts's `sortBlocks`:
+ *   3. write (threads, by blocks): the rows (each row's normal and separation found again, as
+ *      keeping them from step 1 took 24 bytes a pair) and the wall list, in pair order, at their
+ *      block's start, while the calling thread colours them from the pairs (colour.ts's `sortBlocks`:
  *      the same colours as from the rows, and no thread waits for the colouring);
  * then the wakes. Every list comes out in row order, as `collidePairs` makes it.
  */
@@ -18,7 +19,7 @@ import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from '../narrowphase.js';
 import type { PairCache } from '../pair-cache.js';
-import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_RECORD_TOUCH, P_SPECULATIVE, type StepRunner } from './jobs.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_RECORD_TOUCH, P_ROW_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
 
 
 /** A pair's verdict from the test step. */
@@ -34,18 +35,17 @@ export type PairArrays = Pick<PairCache, 'a' | 'b' | 'impulse' | 'tangentImpulse
 export class CollideScratch {
   /** Each pair's verdict; after the stage, free until the next one (JOB_FLAG_TOUCH's flags, by row). */
   verdict: Uint8Array = new Uint8Array(0);
-  nx: Float64Array = new Float64Array(0);
-  ny: Float64Array = new Float64Array(0);
-  separation: Float64Array = new Float64Array(0);
   /** Rows of each block, then (after step 2) where each block's rows start. */
   blockRows: Int32Array = new Int32Array(0);
   /** Sensor and parted pairs of each block: step 2 visits only blocks that have some. */
   blockSpecial: Int32Array = new Int32Array(0);
   /** Rows with a static body of each block, then (after step 2) where each block's wall rows start in the wall list. */
   blockWalls: Int32Array = new Int32Array(0);
-  /** The bodies of each block's rows, from the block's first pair on: what the colouring reads. */
-  rowA: Int32Array = new Int32Array(0);
-  rowB: Int32Array = new Int32Array(0);
+  /**
+   * The pair of each block's rows, from the block's first pair on: what the colouring and the
+   * write step read (one list of pairs rather than the rows' two bodies: 4 bytes a pair less).
+   */
+  rowPair: Int32Array = new Int32Array(0);
   /** Rows of each block with a moving kinematic body or a body to wake: step 2 lists them. */
   blockRare: Int32Array = new Int32Array(0);
 
@@ -55,11 +55,7 @@ export class CollideScratch {
     const n = Math.max(pairs, 2 * this.verdict.length, PAIR_BLOCK);
     const blocks = Math.ceil(n / PAIR_BLOCK);
     this.verdict = grown(this.verdict, n);
-    this.nx = grown(this.nx, n);
-    this.ny = grown(this.ny, n);
-    this.separation = grown(this.separation, n);
-    this.rowA = grown(this.rowA, n);
-    this.rowB = grown(this.rowB, n);
+    this.rowPair = grown(this.rowPair, n);
     this.blockRows = grown(this.blockRows, blocks);
     this.blockSpecial = grown(this.blockSpecial, blocks);
     this.blockWalls = grown(this.blockWalls, blocks);
@@ -68,7 +64,7 @@ export class CollideScratch {
 }
 
 /** Field names of `CollideScratch`, for sharing. */
-export const SCRATCH_SHARED = ['verdict', 'nx', 'ny', 'separation', 'blockRows', 'blockSpecial', 'blockWalls', 'blockRare', 'rowA', 'rowB'] as const;
+export const SCRATCH_SHARED = ['verdict', 'blockRows', 'blockSpecial', 'blockWalls', 'blockRare', 'rowPair'] as const;
 /** Field names of the pair cache the threads see. */
 export const PAIRS_SHARED = ['a', 'b', 'impulse', 'tangentImpulse', 'touching'] as const;
 
@@ -122,8 +118,9 @@ export function collideBlocks(
   rare.kicked = 0;
   rare.woken = 0;
   for (let k = 0; k < blocks; k++) if (blockRare[k] > 0) listRare(store, pairs, verdict, contacts, k, Math.min((k + 1) * PAIR_BLOCK, pairCount), rare);
+  runner.params[P_ROW_COUNT] = rows;
   runner.begin(JOB_COLLIDE_WRITE, 0, blocks);
-  colours.sortBlocks(store, contacts, scratch.rowA, scratch.rowB, blockRows, blocks, PAIR_BLOCK, rows, runner.threads);
+  colours.sortBlocks(store, contacts, pairs.a, pairs.b, scratch.rowPair, blockRows, blocks, PAIR_BLOCK, rows, runner.threads);
   runner.join();
   contacts.count = rows;
   contacts.wallCount = walls;
@@ -132,7 +129,7 @@ export function collideBlocks(
 }
 
 /**
- * Step 1 over pair blocks [from, to): verdicts, normals, separations and each block's counts.
+ * Step 1 over pair blocks [from, to): verdicts and each block's counts.
  * The pair test is `collidePairs`' own, written out again on purpose: one function called from
  * both loops was not inlined, and the serial step measured slower with it (commit message).
  */
@@ -147,10 +144,9 @@ export function testPairBlocks(
   speculativeDistance: number,
   recordTouch: boolean,
 ): void {
-  const hit = TEST_HIT;
   const { kind, awake, x, y, vx, vy, halfWidth, halfHeight, radius, sensor } = store;
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent, touching } = pairs;
-  const { verdict, nx, ny, separation: seps, blockRows, blockSpecial, blockWalls, blockRare, rowA, rowB } = scratch;
+  const { verdict, blockRows, blockSpecial, blockWalls, blockRare, rowPair } = scratch;
   for (let k = from; k < to; k++) {
     let rows = 0;
     let special = 0;
@@ -197,14 +193,8 @@ export function testPairBlocks(
         special++;
         continue;
       }
-      roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
-      if (xb === xa && yb === ya) spreadCoincident(a, b, cw, ch, hit);
       verdict[p] = ROW;
-      nx[p] = hit.nx;
-      ny[p] = hit.ny;
-      seps[p] = separation;
-      rowA[k * PAIR_BLOCK + rows] = a;
-      rowB[k * PAIR_BLOCK + rows] = b;
+      rowPair[k * PAIR_BLOCK + rows] = p;
       rows++;
       const ka = kind[a];
       const kb = kind[b];
@@ -218,39 +208,55 @@ export function testPairBlocks(
   }
 }
 
-/** Step 3 over pair blocks [from, to): each kept pair's row, at its block's start. */
+/**
+ * Step 3 over pair blocks [from, to): each kept pair's row, at its block's start, its normal and
+ * separation from the same calls as step 1's and `collidePairs`' (the same inputs, the same bits).
+ */
 export function writeRowBlocks(
   store: BodyStore,
   pairs: PairArrays,
   pairCount: number,
+  rowCount: number,
   contacts: ContactBuffer,
   scratch: CollideScratch,
   from: number,
   to: number,
 ): void {
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent } = pairs;
-  const { x, y, kind } = store;
-  const { verdict, nx, ny, separation: seps, blockRows, blockWalls } = scratch;
+  const hit = WRITE_HIT;
+  const { x, y, kind, halfWidth, halfHeight, radius } = store;
+  const { rowPair, blockRows, blockWalls } = scratch;
+  const blocks = Math.ceil(pairCount / PAIR_BLOCK);
   const { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan, walls } =
     contacts;
   for (let k = from; k < to; k++) {
     let n = blockRows[k];
     let w = blockWalls[k];
-    const end = Math.min((k + 1) * PAIR_BLOCK, pairCount);
-    for (let p = k * PAIR_BLOCK; p < end; p++) {
-      if (verdict[p] !== ROW) continue;
+    const first = k * PAIR_BLOCK;
+    const end = first + (k + 1 < blocks ? blockRows[k + 1] : rowCount) - n;
+    for (let i = first; i < end; i++) {
+      const p = rowPair[i];
       const a = pairA[p];
       const b = pairB[p];
-      const hx = nx[p];
-      const hy = ny[p];
-      const separation = seps[p];
+      const xa = x[a];
+      const ya = y[a];
+      const xb = x[b];
+      const yb = y[b];
+      const cw = halfWidth[a] + halfWidth[b];
+      const ch = halfHeight[a] + halfHeight[b];
+      const cr = radius[a] + radius[b];
+      const separation = -csoOverlap(xb - xa, yb - ya, cw, ch, cr);
+      roundedRectOverlap(xb, yb, xa, ya, cw, ch, cr, hit);
+      if (xb === xa && yb === ya) spreadCoincident(a, b, cw, ch, hit);
+      const hx = hit.nx;
+      const hy = hit.ny;
       ca[n] = a;
       cb[n] = b;
       cp[n] = p;
       cnx[n] = hx;
       cny[n] = hy;
       csep[n] = separation;
-      cbase[n] = separation - (hx * (x[b] - x[a]) + hy * (y[b] - y[a]));
+      cbase[n] = separation - (hx * (xb - xa) + hy * (yb - ya));
       cimp[n] = pairImpulse[p];
       ctan[n] = pairTangent[p];
       if (kind[a] === BODY_STATIC || kind[b] === BODY_STATIC) walls[w++] = n;
@@ -293,5 +299,5 @@ function listRare(
 
 /** Scratch for `collideBlocks` only: the kicked and woken lists' lengths. */
 const RARE = { kicked: 0, woken: 0 };
-/** Scratch for `testPairBlocks` only (one per thread: each thread has its own module). */
-const TEST_HIT: PointHit = { nx: 0, ny: 0, overlap: 0 };
+/** Scratch for `writeRowBlocks` only (one per thread: each thread has its own module). */
+const WRITE_HIT: PointHit = { nx: 0, ny: 0, overlap: 0 };

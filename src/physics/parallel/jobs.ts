@@ -150,8 +150,10 @@ export const P_MAX_PUSH = 20;
  * to record in row order, and JOB_COLLIDE_TEST leaves the pairs that parted to it too.
  */
 export const P_RECORD_TOUCH = 21;
+/** The collide stage's rows, for JOB_COLLIDE_WRITE (its last block's end). */
+export const P_ROW_COUNT = 22;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 22;
+export const PARAM_COUNT = 23;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

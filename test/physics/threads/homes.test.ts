@@ -44,8 +44,7 @@ function colour(s: ReturnType<typeof scene>, homes: number): ContactBuffer {
   // The rows' bodies by blocks of 1,000 pairs, as the collide stage's test step lists them.
   const stride = 1000;
   const blocks = Math.ceil(s.a.length / stride);
-  const rowA = new Int32Array(s.a.length);
-  const rowB = new Int32Array(s.a.length);
+  const rowPair = new Int32Array(s.a.length);
   const blockStart = new Int32Array(blocks);
   let rows = 0;
   for (let k = 0; k < blocks; k++) {
@@ -53,12 +52,11 @@ function colour(s: ReturnType<typeof scene>, homes: number): ContactBuffer {
     let i = k * stride;
     for (let p = k * stride; p < Math.min((k + 1) * stride, s.a.length); p++) {
       if (s.isRow[p] !== 1) continue;
-      rowA[i] = s.a[p];
-      rowB[i++] = s.b[p];
+      rowPair[i++] = p;
       rows++;
     }
   }
-  new RowColours().sortBlocks(s.store, contacts, rowA, rowB, blockStart, blocks, stride, s.rows, homes);
+  new RowColours().sortBlocks(s.store, contacts, s.a, s.b, rowPair, blockStart, blocks, stride, s.rows, homes);
   contacts.count = s.rows;
   return contacts;
 }
