@@ -31,6 +31,9 @@ interface TreeNode {
   parent?: TreeNode | null;
 }
 
+/** `packTree`'s leaf callback where no leaf is recorded. */
+function skipLeaf(): void {}
+
 /** Children per tree node (rbush's default). */
 const NODE_SIZE = 9;
 
@@ -41,9 +44,15 @@ export class BodyTree {
   /** The rbush itself (read by tests, which check it is a real one). */
   readonly tree: RBush<number>;
   private readonly stack: TreeNode[] = [];
-  /** Each body's leaf, valid while `leavesKnown` (rbush's own edits reshape the tree). */
+  /**
+   * Each body's leaf, valid while `leavesKnown` (rbush's own edits reshape the tree). Empty
+   * while threads walk the flat copy, whose `flatLeafOf` serves the moves instead: a second map
+   * of every body cost 8 bytes a body of heap.
+   */
   private leafOf: Array<TreeNode | undefined> = [];
   private leavesKnown = false;
+  /** `syncFlat` ran since the last build: the threads use the flat copy, so a build maps no rbush leaves. */
+  private flatSynced = false;
   /** The flat copy for worker threads (flat-tree.ts), once asked for; `flatKnown`: it matches the tree's shape. */
   flat: FlatTree | null = null;
   private flatKnown = false;
@@ -90,7 +99,7 @@ export class BodyTree {
     this.catchUp();
     this.tree.remove(i + ITEM);
     // A leaf links to its whole tree (parent pointers): a stale one would keep an old tree alive.
-    this.leafOf[i] = undefined;
+    if (i < this.leafOf.length) this.leafOf[i] = undefined;
     this.leavesKnown = false;
     this.flatKnown = false;
   }
@@ -107,12 +116,15 @@ export class BodyTree {
 
   /** Replaces the tree by one packed over bodies `list[0..n)`. Allocates the nodes. */
   build(list: Int32Array, n: number): void {
-    const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, this.recordLeaf);
+    const mapLeaves = !this.flatSynced;
+    if (!mapLeaves) this.leafOf.length = 0;
+    const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, mapLeaves ? this.recordLeaf : skipLeaf);
     this.tree.fromJSON(root);
     this.nodesBehind = false;
     this.forgetOldNodes();
-    this.leavesKnown = true;
+    this.leavesKnown = mapLeaves;
     this.flatKnown = false;
+    this.flatSynced = false;
   }
 
   /**
@@ -308,6 +320,7 @@ export class BodyTree {
    */
   syncFlat(): FlatTree {
     const flat = (this.flat ??= new FlatTree());
+    this.flatSynced = true;
     if (this.flatKnown) return flat;
     const queue = this.nodesInOrder();
     const nodes = queue.length;
@@ -356,6 +369,7 @@ export class BodyTree {
 
   /** Records every body's leaf and every node's parent, walking the tree once. */
   private mapLeaves(): void {
+    if (this.leafOf.length < this.store.capacity) this.leafOf = new Array<TreeNode | undefined>(this.store.capacity).fill(undefined);
     const walk = (node: TreeNode, parent: TreeNode | null): void => {
       node.parent = parent;
       const children = node.children;

@@ -72,4 +72,37 @@ describe('the moving bodies tree', () => {
     tree.remove(7);
     expect(inside.leafOf[7], "a removed body's leaf").toBeUndefined();
   });
+
+  it("while threads walk the flat copy, keeps no second map of the bodies' leaves, and still finds a moved body", () => {
+    const random = mulberry32(5);
+    const store = new BodyStore();
+    store.grow(N);
+    store.end = N;
+    const list = new Int32Array(N);
+    for (let i = 0; i < N; i++) list[i] = i;
+    scatter(store, random);
+    const tree = new BodyTree(store);
+    tree.build(list, N);
+    const inside = tree as unknown as Inside;
+    expect(inside.leafOf.length, 'leaves mapped by a build with no threads').toBeGreaterThan(0);
+    tree.syncFlat();
+    tree.build(list, N);
+    expect(inside.leafOf.length, "rbush leaves mapped while the flat copy's serve the moves").toBe(0);
+    const hits = new HitList();
+    const found = (x: number, y: number, i: number): boolean => {
+      hits.count = 0;
+      tree.query(Float64Array.of(x, y, x + 0.01, y + 0.01), -1, hits);
+      return Array.from(hits.ids.subarray(0, hits.count)).includes(i);
+    };
+    // Each body's box grows to a corner it was not near, then is looked for there: first with
+    // the flat copy stale (the build changed the tree's shape: rbush's nodes move), then current.
+    for (const [i, corner] of [[11, 0], [12, 1]] as const) {
+      if (corner === 1) tree.syncFlat();
+      const o = i * FAT_STRIDE;
+      store.fat[o + 2] = 220;
+      store.fat[o + 3] = 220;
+      tree.widen(i);
+      expect(found(219, 219, i), `body ${i} found where its box grew to`).toBe(true);
+    }
+  });
 });
