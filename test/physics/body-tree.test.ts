@@ -46,17 +46,23 @@ function nodesOf(root: Node): Set<Node> {
   return out;
 }
 
+/** N bodies scattered, and a tree built over them. */
+function builtTree(random: () => number): { store: BodyStore; list: Int32Array; tree: BodyTree } {
+  const store = new BodyStore();
+  store.grow(N);
+  store.end = N;
+  const list = new Int32Array(N);
+  for (let i = 0; i < N; i++) list[i] = i;
+  scatter(store, random);
+  const tree = new BodyTree(store);
+  tree.build(list, N);
+  return { store, list, tree };
+}
+
 describe('the moving bodies tree', () => {
   it('after a rebuild, and after a body leaves, holds no node of an old tree in its scratch', () => {
     const random = mulberry32(3);
-    const store = new BodyStore();
-    store.grow(N);
-    store.end = N;
-    const list = new Int32Array(N);
-    for (let i = 0; i < N; i++) list[i] = i;
-    scatter(store, random);
-    const tree = new BodyTree(store);
-    tree.build(list, N);
+    const { store, list, tree } = builtTree(random);
     const hits = new HitList();
     // Big queries fill the stack deep; then the tree is rebuilt over new boxes, and queried small.
     for (let q = 0; q < 20; q++) tree.query(Float64Array.of(0, 0, 200, 200), -1, hits);
@@ -75,14 +81,7 @@ describe('the moving bodies tree', () => {
 
   it("while threads walk the flat copy, keeps no second map of the bodies' leaves, and still finds a moved body", () => {
     const random = mulberry32(5);
-    const store = new BodyStore();
-    store.grow(N);
-    store.end = N;
-    const list = new Int32Array(N);
-    for (let i = 0; i < N; i++) list[i] = i;
-    scatter(store, random);
-    const tree = new BodyTree(store);
-    tree.build(list, N);
+    const { store, list, tree } = builtTree(random);
     const inside = tree as unknown as Inside;
     expect(inside.leafOf.length, 'leaves mapped by a build with no threads').toBeGreaterThan(0);
     tree.syncFlat();
