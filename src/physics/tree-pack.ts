@@ -67,25 +67,28 @@ export function packTree(
   }
   radixSort(keys, order, n);
 
-  // Leaves, then levels above, until one node remains.
+  // Leaves, then levels above, until one node remains. Each node's children are a slice of
+  // exactly their number: an array grown by pushes keeps room for 17 (152 bytes against 88 for
+  // 9), about 7 bytes a body over a tree's leaves.
   let level: PackedNode[] = [];
+  const items: number[] = [];
   for (let start = 0; start < n; start += nodeSize) {
     const end = Math.min(start + nodeSize, n);
-    const children: number[] = [];
+    items.length = 0;
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
     let y1 = -Infinity;
     for (let k = start; k < end; k++) {
       const i = order[k];
-      children.push(i + itemOffset);
+      items.push(i + itemOffset);
       const o = i * 4;
       if (boxes[o] < x0) x0 = boxes[o];
       if (boxes[o + 1] < y0) y0 = boxes[o + 1];
       if (boxes[o + 2] > x1) x1 = boxes[o + 2];
       if (boxes[o + 3] > y1) y1 = boxes[o + 3];
     }
-    const leaf: PackedNode = { children, height: 1, leaf: true, minX: x0, minY: y0, maxX: x1, maxY: y1, parent: null };
+    const leaf: PackedNode = { children: items.slice(), height: 1, leaf: true, minX: x0, minY: y0, maxX: x1, maxY: y1, parent: null };
     for (let k = start; k < end; k++) onLeaf(order[k], leaf);
     level.push(leaf);
   }
