@@ -75,7 +75,11 @@ export class ContactState {
    */
   update(hits: boolean, hitSpeed: number, runner: StepRunner): void {
     const c = this.contacts;
-    if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null) {
+    if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null && runner.threads > 1 && !this.events.enabled && c.kernels.layout !== null) {
+      // No one to tell: the threads set every row's pair's touching, over the shared rows.
+      runner.params[P_RECORD_TOUCH] = 0;
+      runner.run(JOB_FLAG_TOUCH, 0, c.count);
+    } else if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null) {
       // The kernel lists the rows whose touching changed: the only ones the loop below records.
       const changed = c.kernels.touched(c.count);
       const touched = (c.kernels.collideRegions as CollideRegions).touched;
