@@ -3,6 +3,8 @@ export type GrowableArray = Float64Array | Float32Array | Int32Array | Uint32Arr
 
 /** Bumped each time a shared array gets a new view, in its own buffer or a new one (see `sharedGeneration`). */
 let sharedGrowths = 0;
+/** Bumped each time a shared array moves to a new buffer (see `sharedReplacements`). */
+let sharedMoves = 0;
 
 /**
  * A shared buffer reserves (address space only) this many times its first length, at least
@@ -88,6 +90,7 @@ export function grown<T extends GrowableArray>(a: T, n: number): T {
       growShared(buffer, bytes);
       return new Ctor(buffer, 0, n);
     }
+    sharedMoves++;
     b = viewOf(Ctor, sharedBuffer(bytes));
   } else {
     b = new Ctor(n);
@@ -100,6 +103,7 @@ export function grown<T extends GrowableArray>(a: T, n: number): T {
 export function sharedCopy<T extends GrowableArray>(a: T): T {
   const Ctor = a.constructor as { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
   sharedGrowths++;
+  sharedMoves++;
   const b = viewOf(Ctor, sharedBuffer(a.length * Ctor.BYTES_PER_ELEMENT));
   b.set(a);
   return b;
@@ -121,11 +125,22 @@ export function isShared(a: GrowableArray): boolean {
 /** Counts a shared memory's growth as a replaced array's (wasm/row-kernels.ts): worker threads must be handed it again. */
 export function noteSharedGrowth(): void {
   sharedGrowths++;
+  sharedMoves++;
 }
 
-/** Changes whenever a shared array was replaced: worker threads must then be handed the new buffers. */
+/** Changes whenever a shared array got a new view: worker threads must then make theirs again. */
 export function sharedGeneration(): number {
   return sharedGrowths;
+}
+
+/**
+ * Changes whenever a shared array moved to a new buffer (or the kernels' memory grew or went):
+ * worker threads must then be handed the buffers. While it stays, every change since was a
+ * growth in place, and a worker's own buffers, whose length all threads see, give it its new
+ * views.
+ */
+export function sharedReplacements(): number {
+  return sharedMoves;
 }
 
 /**

@@ -64,6 +64,11 @@ export const C_IMPACT_COUNT = 36;
 export const MAX_THREADS = 64;
 /** Where home h starts (h = 0 to HOMES; home h ends where home h + 1 starts). */
 export const C_BOUNDS = 37;
+/**
+ * Moves when shared arrays grew in their own buffers since the workers took them: before its
+ * next job a worker makes its views again from the buffers it holds (worker.ts).
+ */
+export const C_VIEWS = C_BOUNDS + MAX_THREADS + 1;
 
 /** Slots between two homes' cursors: one line each, as each thread claims mostly from its own. */
 export const CURSOR_STRIDE = 16;

@@ -6,7 +6,7 @@
  */
 import type { BodyStore } from '../body-store.js';
 import type { ContactBuffer } from '../contacts.js';
-import { sharedCopy, sharedGeneration } from '../grown.js';
+import { sharedCopy, sharedGeneration, sharedReplacements } from '../grown.js';
 import {
   CONTROL_LENGTH,
   C_BODY_END,
@@ -22,6 +22,7 @@ import {
   C_RESULT,
   C_SLEEPING,
   C_STEPPING,
+  C_VIEWS,
   JOB_PARK,
   MAX_CHUNKS,
   MAX_THREADS,
@@ -61,8 +62,10 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
   readonly threads: number;
   private readonly ctl: Int32Array;
   private readonly workers: number;
-  /** `sharedGeneration()` when the workers last got the buffers; -1: never, or parked since. */
+  /** `sharedGeneration()` when the workers last got the buffers or were told to view them anew; -1: never, or parked since. */
   private sharedAt = -1;
+  /** `sharedReplacements()` when the workers last got the buffers. */
+  private replacedAt = -1;
 
   constructor(
     private readonly store: BodyStore,
@@ -175,7 +178,14 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
    * + h + 1])) of `chunks` chunks each, and wakes them.
    */
   private publish(job: number, bounds: Int32Array, first: number, homes: number, chunks: number): void {
-    if (this.sharedAt !== sharedGeneration()) this.share();
+    const generation = sharedGeneration();
+    if (this.sharedAt !== generation) {
+      if (this.sharedAt !== -1 && this.replacedAt === sharedReplacements()) {
+        // Only growths in place since: the workers view their own buffers anew before this job.
+        Atomics.add(this.ctl, C_VIEWS, 1);
+        this.sharedAt = generation;
+      } else this.share();
+    }
     const ctl = this.ctl;
     const threads = this.threads;
     // Close the last job's cursors before its fields change (see control.ts).
@@ -341,5 +351,6 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
       });
     }
     this.sharedAt = generation;
+    this.replacedAt = sharedReplacements();
   }
 }

@@ -5,7 +5,7 @@
  */
 import { BodyStore } from '../body-store.js';
 import { ContactBuffer } from '../contacts.js';
-import { C_EPOCH, C_JOB, C_PARKED, C_SLEEPING, JOB_ADOPT, JOB_PARK, cursorOf, recordFailure, waitWhileEqual } from './control.js';
+import { C_EPOCH, C_JOB, C_PARKED, C_SLEEPING, C_VIEWS, JOB_ADOPT, JOB_PARK, cursorOf, recordFailure, waitWhileEqual } from './control.js';
 import { claimChunks } from './claim.js';
 import type { ThreadMessage } from './pool.js';
 import { CollideScratch, type PairArrays } from './collide-blocks.js';
@@ -57,6 +57,7 @@ export function handleThreadMessage(message: unknown): boolean {
     ready = false;
   }
   let seen = message.epoch;
+  let viewsAt = Atomics.load(ctl, C_VIEWS);
   for (;;) {
     seen = waitWhileEqual(ctl, C_EPOCH, seen, C_SLEEPING);
     if (Atomics.load(ctl, C_JOB) === JOB_PARK) {
@@ -64,12 +65,23 @@ export function handleThreadMessage(message: unknown): boolean {
       Atomics.notify(ctl, C_PARKED);
       return true;
     }
+    const at = Atomics.load(ctl, C_VIEWS);
+    if (at !== viewsAt && ready) {
+      // Arrays grew in their buffers: the same buffers, longer, give the new views.
+      viewsAt = at;
+      try {
+        adoptArrays(message);
+      } catch (error) {
+        recordFailure(ctl, message.thread, JOB_ADOPT, error);
+        ready = false;
+      }
+    }
     if (ready) claimChunks(ctl, cursorOf(seen), message.thread, views);
   }
 }
 
-/** Takes the world's shared buffers from `message` into this worker's views. */
-function adopt(message: ThreadMessage): void {
+/** Views of the world's shared arrays from `message`'s buffers, at the buffers' current lengths. */
+function adoptArrays(message: ThreadMessage): void {
   const { store, contacts } = views;
   adoptBuffers(store, message.store);
   adoptBuffers(contacts, message.contacts);
@@ -78,6 +90,12 @@ function adopt(message: ThreadMessage): void {
   adoptBuffers(views.search, message.search);
   adoptBuffers(views.search.moving, message.searchMoving);
   adoptBuffers(views.search.statics, message.searchStatics);
+}
+
+/** Takes the world's shared buffers from `message` into this worker's views. */
+function adopt(message: ThreadMessage): void {
+  const { contacts } = views;
+  adoptArrays(message);
   // The packed rows live in the kernels' memory only (ContactBuffer.usePacked), and so do the
   // rows' main fields while they are resident (the message then leaves them out).
   const kernels = message.kernels === null ? null : RowKernels.adopt(message.kernels);
