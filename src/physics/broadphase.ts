@@ -61,6 +61,9 @@ const LOOKAHEAD = 6;
  */
 const EXTEND = 2;
 
+/** Steps the moved list must be oversized in a row before it shrinks (`trimMoved`). */
+const TRIM_AFTER = 30;
+
 /** Moved bodies below which their pair search stays on one thread: sharing it out costs more. */
 const MIN_THREADED_SEARCH = 256;
 
@@ -95,6 +98,9 @@ export class Broadphase {
   movedSinceBuild = 0;
   /** The pair cache was sorted this step, and the moving tree is to be built at the next (see `refreshFatBoxes`). */
   private buildDue = false;
+  /** Steps in a row whose moves needed under half of the moved list, and the most rows one of them needed (`trimMoved`). */
+  private oversizedSteps = 0;
+  private oversizedNeed = 0;
   /** This step's update builds the moving tree, or sorts the pair cache (`restructure`). */
   private buildNow = false;
   private sortNow = false;
@@ -552,13 +558,25 @@ export class Broadphase {
   /**
    * Shrinks `moved` and `oldFat` once they are far larger than a step needs: the first steps
    * of a scene move most bodies (crowd 50k: 17,600 in step 2, under 3,000 by step 100), and
-   * that peak would otherwise hold 16 bytes a body for good.
+   * that peak would otherwise hold 16 bytes a body for good. Only after TRIM_AFTER steps in a
+   * row that needed under half of them, and then to what the most of those needed: a burst
+   * dies down over several steps, and a shrink at each halving gave worker threads a new
+   * buffer each time, which, unlike growth in place, is posted to them again (a few ms).
    */
   private trimMoved(moved: number): void {
     let rows = MIN_MOVED_ROWS;
     while (rows < 2 * moved) rows *= 2;
     // Twice what a step like this one needs is room enough: a later burst grows it again.
-    if (this.moved.length <= 2 * rows) return;
+    if (this.moved.length <= 2 * rows) {
+      this.oversizedSteps = 0;
+      this.oversizedNeed = 0;
+      return;
+    }
+    if (rows > this.oversizedNeed) this.oversizedNeed = rows;
+    if (++this.oversizedSteps < TRIM_AFTER) return;
+    rows = this.oversizedNeed;
+    this.oversizedSteps = 0;
+    this.oversizedNeed = 0;
     // `grown` keeps them shared with worker threads if they are.
     this.search.moved = grown(this.moved, rows);
     this.search.oldFat = grown(this.search.oldFat, rows * FAT_STRIDE);
