@@ -50,6 +50,10 @@ export function handleThreadMessage(message: unknown): boolean {
   // A worker that cannot take the buffers says so (the next job the driver shares throws) and
   // still answers the park, so that the driving thread never waits for it.
   let ready = true;
+  // Read before the buffers' lengths: an array that grows in place after this read moves the
+  // count after it too, so the worker views it anew; read after, it could miss a growth that
+  // came between the two.
+  let viewsAt = Atomics.load(ctl, C_VIEWS);
   try {
     adopt(message);
   } catch (error) {
@@ -57,7 +61,6 @@ export function handleThreadMessage(message: unknown): boolean {
     ready = false;
   }
   let seen = message.epoch;
-  let viewsAt = Atomics.load(ctl, C_VIEWS);
   for (;;) {
     seen = waitWhileEqual(ctl, C_EPOCH, seen, C_SLEEPING);
     if (Atomics.load(ctl, C_JOB) === JOB_PARK) {
@@ -90,6 +93,7 @@ function adoptArrays(message: ThreadMessage): void {
   adoptBuffers(views.search, message.search);
   adoptBuffers(views.search.moving, message.searchMoving);
   adoptBuffers(views.search.statics, message.searchStatics);
+  views.partials = viewOf(Float64Array, message.partials);
 }
 
 /** Takes the world's shared buffers from `message` into this worker's views. */
@@ -106,7 +110,6 @@ function adopt(message: ThreadMessage): void {
   views.params = new Float64Array(message.params);
   views.wave = new Int32Array(message.wave);
   views.control = new Int32Array(message.control);
-  views.partials = viewOf(Float64Array, message.partials);
 }
 
 function isThreadMessage(m: unknown): m is ThreadMessage {
