@@ -197,6 +197,9 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
 
     // Resume from a scrubbed point: the future is dropped and time goes on from there.
     await scrub.fill(String(end - 40));
+    // The page takes the scrubber's value in its frame loop: resumed before that, it went on
+    // from the end (CI once read 185 steps against 176).
+    await expect.poll(() => status(page).then((s) => s.cursor)).toBe(end - 40);
     await page.keyboard.press(' ');
     await waitFrames(page, 3);
     const s = await status(page);
