@@ -4,9 +4,10 @@
  * nodes walked directly), moving a body by widening its leaf and ancestors, and a bulk build in
  * Hilbert order (tree-pack.ts) handed in through rbush's `fromJSON`. Knows nothing about pairs.
  *
- * While the tree keeps a flat copy for worker threads (flat-tree.ts), a move widens only the
- * copy, whose typed arrays are far quicker to walk up than rbush's node objects; queries walk
- * the copy too, and rbush's nodes catch up from it before rbush itself edits the tree.
+ * While the tree keeps a flat copy (flat-tree.ts: the moving bodies' tree keeps one on any
+ * number of threads, and worker threads search it), a move widens only the copy, whose typed
+ * arrays are far quicker to walk up than rbush's node objects; queries walk the copy too, and
+ * rbush's nodes catch up from it before rbush itself edits the tree.
  *
  * This is the only file that imports rbush.
  */

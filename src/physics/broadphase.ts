@@ -225,9 +225,10 @@ export class Broadphase {
     runner.run(JOB_FLAG_LEAVERS, 0, blocks);
     const counts = runner.partials;
     const pending = this.search.pending;
-    // The threads' search reads the tree's flat copy: written now (when a build or rbush's own
-    // edits reshaped the tree), the moves widen the copy alone, which is the quicker walk.
-    if (runner.threads > 1) this.movingTree.syncFlat();
+    // The search reads the tree's flat copy, on one thread too: written now (when a build or
+    // rbush's own edits reshaped the tree), the moves widen the copy alone, which is the
+    // quicker walk, and the queries walk its typed arrays rather than rbush's cold nodes.
+    this.movingTree.syncFlat();
     let moved = 0;
     let moving = 0;
     for (let k = 0; k < blocks; k++) {
@@ -344,6 +345,9 @@ export class Broadphase {
       if (kind === BODY_FREE || kind === BODY_STATIC || this.search.pending[i] === 1) continue;
       if (leftFat(s, i, dt)) this.newFat(i, moved++, dt);
     }
+    // The moves widen the flat copy (see refreshFatBoxes): current before them, or a build's
+    // new shape would send them to rbush's nodes and a walk mapping every leaf.
+    if (moved > 0) this.movingTree.syncFlat();
     this.widenMoved(moved);
     this.movedCount = moved;
     this.movedSinceBuild += moved;
