@@ -4,9 +4,9 @@
  * nodes walked directly), moving a body by widening its leaf and ancestors, and a bulk build in
  * Hilbert order (tree-pack.ts) handed in through rbush's `fromJSON`. Knows nothing about pairs.
  *
- * While the tree keeps a flat copy (flat-tree.ts: the moving bodies' tree keeps one on any
- * number of threads, and worker threads search it), a move widens only the copy, whose typed
- * arrays are far quicker to walk up than rbush's node objects; queries walk the copy too, and
+ * A move widens only the tree's flat copy (flat-tree.ts; written on the first move after the
+ * tree's shape changed), whose typed arrays are far quicker to walk up than rbush's node
+ * objects; queries walk the copy too while it is current, worker threads search it, and
  * rbush's nodes catch up from it before rbush itself edits the tree.
  *
  * This is the only file that imports rbush.
@@ -16,7 +16,7 @@ import { FAT_STRIDE, type BodyStore } from './body-store.js';
 import { FlatTree, queryFlat } from './flat-tree.js';
 import type { HitList } from './hit-list.js';
 import { SEARCH_STACK } from './parallel/jobs.js';
-import { packTree, type PackedNode } from './tree-pack.js';
+import { packTree } from './tree-pack.js';
 
 /** rbush's node layout (its `data`). */
 interface TreeNode {
@@ -28,11 +28,11 @@ interface TreeNode {
   height: number;
   /** Body indices + ITEM in a leaf, nodes above. */
   children: Array<TreeNode | number>;
-  /** Set by `mapLeaves` and the packer, for widening. */
+  /** Set by the packer (and kept there: see `forgetOldNodes`). */
   parent?: TreeNode | null;
 }
 
-/** `packTree`'s leaf callback where no leaf is recorded. */
+/** `packTree`'s leaf callback: a body's leaf is the flat copy's business (`flatLeafOf`). */
 function skipLeaf(): void {}
 
 /** Children per tree node (rbush's default). */
@@ -45,16 +45,7 @@ export class BodyTree {
   /** The rbush itself (read by tests, which check it is a real one). */
   readonly tree: RBush<number>;
   private readonly stack: TreeNode[] = [];
-  /**
-   * Each body's leaf, valid while `leavesKnown` (rbush's own edits reshape the tree). Empty
-   * while threads walk the flat copy, whose `flatLeafOf` serves the moves instead: a second map
-   * of every body cost 8 bytes a body of heap.
-   */
-  private leafOf: Array<TreeNode | undefined> = [];
-  private leavesKnown = false;
-  /** `syncFlat` ran since the last build: the threads use the flat copy, so a build maps no rbush leaves. */
-  private flatSynced = false;
-  /** The flat copy for worker threads (flat-tree.ts), once asked for; `flatKnown`: it matches the tree's shape. */
+  /** The flat copy (flat-tree.ts), once asked for; `flatKnown`: it matches the tree's shape. */
   flat: FlatTree | null = null;
   private flatKnown = false;
   /** Each flat node's parent (-1 at the root), written with the copy. */
@@ -69,9 +60,6 @@ export class BodyTree {
   private nodesBehind = false;
   /** The stack of a query of the flat copy. */
   private readonly flatStack = new Int32Array(SEARCH_STACK);
-  private readonly recordLeaf = (index: number, leaf: PackedNode): void => {
-    this.leafOf[index] = leaf as TreeNode;
-  };
 
   constructor(private readonly store: BodyStore) {
     const tree = new RBush<number>(NODE_SIZE);
@@ -90,7 +78,6 @@ export class BodyTree {
   insert(i: number): void {
     this.catchUp();
     this.tree.insert(i + ITEM);
-    this.leavesKnown = false;
     this.flatKnown = false;
   }
 
@@ -99,9 +86,6 @@ export class BodyTree {
     // rbush finds the item by its box, down nodes that must contain it.
     this.catchUp();
     this.tree.remove(i + ITEM);
-    // A leaf links to its whole tree (parent pointers): a stale one would keep an old tree alive.
-    if (i < this.leafOf.length) this.leafOf[i] = undefined;
-    this.leavesKnown = false;
     this.flatKnown = false;
   }
 
@@ -109,23 +93,17 @@ export class BodyTree {
   clear(): void {
     this.nodesBehind = false;
     this.tree.clear();
-    this.leafOf.fill(undefined);
     this.forgetOldNodes();
-    this.leavesKnown = false;
     this.flatKnown = false;
   }
 
   /** Replaces the tree by one packed over bodies `list[0..n)`. Allocates the nodes. */
   build(list: Int32Array, n: number): void {
-    const mapLeaves = !this.flatSynced;
-    if (!mapLeaves) this.leafOf.length = 0;
-    const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, mapLeaves ? this.recordLeaf : skipLeaf);
+    const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, skipLeaf);
     this.tree.fromJSON(root);
     this.nodesBehind = false;
     this.forgetOldNodes();
-    this.leavesKnown = mapLeaves;
     this.flatKnown = false;
-    this.flatSynced = false;
   }
 
   /**
@@ -147,40 +125,7 @@ export class BodyTree {
    * An R-tree only needs every node to contain its children, so this is a move.
    */
   widen(i: number): void {
-    const flat = this.currentFlat;
-    if (flat !== null) {
-      this.widenFlat(i, flat);
-      return;
-    }
-    if (!this.leavesKnown) this.mapLeaves();
-    const s = this.store;
-    const o = i * FAT_STRIDE;
-    const minX = s.fat[o];
-    const minY = s.fat[o + 1];
-    const maxX = s.fat[o + 2];
-    const maxY = s.fat[o + 3];
-    let node: TreeNode | null | undefined = this.leafOf[i];
-    while (node !== null && node !== undefined) {
-      let grew = false;
-      if (minX < node.minX) {
-        node.minX = minX;
-        grew = true;
-      }
-      if (minY < node.minY) {
-        node.minY = minY;
-        grew = true;
-      }
-      if (maxX > node.maxX) {
-        node.maxX = maxX;
-        grew = true;
-      }
-      if (maxY > node.maxY) {
-        node.maxY = maxY;
-        grew = true;
-      }
-      if (!grew) return;
-      node = node.parent;
-    }
+    this.widenFlat(i, this.syncFlat());
   }
 
   /** `widen` in the flat copy only, from body i's leaf up: rbush's nodes wait for `catchUp`. */
@@ -321,7 +266,6 @@ export class BodyTree {
    */
   syncFlat(): FlatTree {
     const flat = (this.flat ??= new FlatTree());
-    this.flatSynced = true;
     if (this.flatKnown) return flat;
     const queue = this.nodesInOrder();
     const nodes = queue.length;
@@ -366,21 +310,5 @@ export class BodyTree {
 
   private root(): TreeNode {
     return (this.tree as unknown as { data: TreeNode }).data;
-  }
-
-  /** Records every body's leaf and every node's parent, walking the tree once. */
-  private mapLeaves(): void {
-    if (this.leafOf.length < this.store.capacity) this.leafOf = new Array<TreeNode | undefined>(this.store.capacity).fill(undefined);
-    const walk = (node: TreeNode, parent: TreeNode | null): void => {
-      node.parent = parent;
-      const children = node.children;
-      if (node.leaf) {
-        for (let c = 0; c < children.length; c++) this.leafOf[(children[c] as number) - ITEM] = node;
-      } else {
-        for (let c = 0; c < children.length; c++) walk(children[c] as TreeNode, node);
-      }
-    };
-    walk(this.root(), null);
-    this.leavesKnown = true;
   }
 }

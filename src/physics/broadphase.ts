@@ -345,9 +345,6 @@ export class Broadphase {
       if (kind === BODY_FREE || kind === BODY_STATIC || this.search.pending[i] === 1) continue;
       if (leftFat(s, i, dt)) this.newFat(i, moved++, dt);
     }
-    // The moves widen the flat copy (see refreshFatBoxes): current before them, or a build's
-    // new shape would send them to rbush's nodes and a walk mapping every leaf.
-    if (moved > 0) this.movingTree.syncFlat();
     this.widenMoved(moved);
     this.movedCount = moved;
     this.movedSinceBuild += moved;
