@@ -3,7 +3,7 @@
  * (pair-cache.ts) exact between steps.
  *
  * Each body has a fat box: its tight box united with where this step's velocity will carry it
- * and a little further (EXTEND), grown by a margin, leaning toward where the body is going.
+ * and a little further, grown by a margin, leaning toward where the body is going (fat-box.ts).
  * The trees hold body indices and read the boxes from the store's fat-box array (rbush's
  * `toBBox`), so there is no object per body. A body enters its tree when it is
  * created, teleported or reshaped, at once, and finds its pairs then, so that between steps
@@ -31,10 +31,11 @@ import { BodyTree } from './body-tree.js';
 import { fatBoxOf, type FlatTree } from './flat-tree.js';
 import { HitList } from './hit-list.js';
 import { ADD, ADD_IF_NEW, MIN_MOVED_ROWS, PairSearch, SEARCH_SLOTS, SKIP, partnerToAdd } from './pair-search.js';
-import { BODY_BLOCK, JOB_FLAG_LEAVERS, JOB_SEARCH_PAIRS, P_H, P_KERNEL_LEAVERS, blocksFor, type StepRunner } from './parallel/jobs.js';
+import { JOB_FLAG_LEAVERS, JOB_NEW_FAT, JOB_SEARCH_PAIRS, P_H, P_KERNEL_LEAVERS, P_MARGIN, blocksFor, type StepRunner } from './parallel/jobs.js';
 import type { EventBuffer } from './events.js';
 import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
-import { leftFat, reachHigh, reachLow } from './fat-exit.js';
+import { leftFat } from './fat-exit.js';
+import { newFatBox, setFat } from './fat-box.js';
 import { canCollide } from './filter.js';
 import { grown } from './grown.js';
 import { PairCache } from './pair-cache.js';
@@ -45,21 +46,6 @@ const IN_MOVING_TREE = 2;
 
 /** Rebuild the moving tree once the moves since the last build reach this many per moving body. */
 const REBUILD_MOVES = 1;
-
-/**
- * A new fat box leans toward where its body is going: its margin shifts by this many steps of
- * travel (up to half the margin) from the trailing side to the leading one. Same box, longer
- * life: a body drifting steadily stays inside it for longer, so fewer bodies move in the tree
- * (crowd 50k: 3,670 to 2,780 a step), with no more pairs.
- */
-const LOOKAHEAD = 6;
-
-/**
- * A new fat box also reaches this many further steps of travel ahead of its body (as Box2D 2.x
- * fattens by a multiple of the displacement): a body falling or thrown faster than the margin
- * per step would otherwise leave its box every step or two. Slow bodies barely notice it.
- */
-const EXTEND = 2;
 
 /** Steps the moved list must be oversized in a row before it shrinks (`trimMoved`). */
 const TRIM_AFTER = 30;
@@ -212,8 +198,8 @@ export class Broadphase {
   /**
    * Every moving body whose tight box, or where its velocity will carry it in `dt` (s), left
    * its fat box gets a new fat box, widens its way up the tree and waits for its pair search.
-   * Which bodies left is found on the runner's threads (fat-exit.ts); the moves follow here,
-   * in index order.
+   * Which bodies left, and their new boxes, are found on the runner's threads (fat-exit.ts,
+   * fat-box.ts); the walks up the tree follow here, in index order.
    */
   private refreshFatBoxes(dt: number, runner: StepRunner, inKernels: boolean): void {
     const s = this.store;
@@ -224,20 +210,23 @@ export class Broadphase {
     runner.params[P_KERNEL_LEAVERS] = inKernels ? 1 : 0;
     runner.run(JOB_FLAG_LEAVERS, 0, blocks);
     const counts = runner.partials;
-    const pending = this.search.pending;
     // The search reads the tree's flat copy, on one thread too: written now (when a build or
     // rbush's own edits reshaped the tree), the moves widen the copy alone, which is the
     // quicker walk, and the queries walk its typed arrays rather than rbush's cold nodes.
     this.movingTree.syncFlat();
+    // Each block's moves go to its own rows of the moved list, from the flagged counts of the
+    // blocks before it: written on the threads, where each block's bodies were just read.
     let moved = 0;
     let moving = 0;
     for (let k = 0; k < blocks; k++) {
       moving += counts[2 * k + 1];
-      if (counts[2 * k] === 0) continue;
-      const end = Math.min((k + 1) * BODY_BLOCK, s.end);
-      for (let i = k * BODY_BLOCK; i < end; i++) {
-        if (pending[i] === 1) this.newFat(i, moved++, dt);
-      }
+      counts[2 * k + 1] = moved;
+      moved += counts[2 * k];
+    }
+    while (this.search.moved.length < moved) this.growMoved();
+    if (moved > 0) {
+      runner.params[P_MARGIN] = this.margin;
+      runner.run(JOB_NEW_FAT, 0, blocks);
     }
     this.widenMoved(moved);
     this.movedCount = moved;
@@ -281,41 +270,9 @@ export class Broadphase {
    * widens its way up the tree after (`widenMoved`).
    */
   private newFat(i: number, row: number, dt: number): void {
-    const s = this.store;
-    const { fat } = s;
+    if (row === this.search.moved.length) this.growMoved();
     const search = this.search;
-    const margin = this.margin;
-    const o = i * FAT_STRIDE;
-    if (row === search.moved.length) this.growMoved();
-    search.moved[row] = i;
-    const old = row * FAT_STRIDE;
-    const oldFat = search.oldFat;
-    oldFat[old] = fat[o];
-    oldFat[old + 1] = fat[o + 1];
-    oldFat[old + 2] = fat[o + 2];
-    oldFat[old + 3] = fat[o + 3];
-    const ex = s.halfWidth[i] + s.radius[i];
-    const ey = s.halfHeight[i] + s.radius[i];
-    const dx = s.vx[i] * dt;
-    const dy = s.vy[i] * dt;
-    const lean = margin * 0.5;
-    let sx = dx * LOOKAHEAD;
-    sx = sx > lean ? lean : sx < -lean ? -lean : sx;
-    let sy = dy * LOOKAHEAD;
-    sy = sy > lean ? lean : sy < -lean ? -lean : sy;
-    // min(d, 0) and max(d, 0) as (d -+ |d|) / 2, as in fat-exit.ts.
-    const ax = Math.abs(dx);
-    const ay = Math.abs(dy);
-    const reach = EXTEND * 0.5;
-    setFat(
-      s,
-      i,
-      reachLow(s.x[i], ex, dx) - margin + sx + (dx - ax) * reach,
-      reachLow(s.y[i], ey, dy) - margin + sy + (dy - ay) * reach,
-      reachHigh(s.x[i], ex, dx) + margin + sx + (dx + ax) * reach,
-      reachHigh(s.y[i], ey, dy) + margin + sy + (dy + ay) * reach,
-    );
-    search.pending[i] = 1;
+    newFatBox(this.store, search.moved, search.oldFat, search.pending, i, row, dt, this.margin);
   }
 
   /**
@@ -591,26 +548,9 @@ export class Broadphase {
   }
 }
 
-/**
- * Stores a fat box in the store's float32 arrays, rounded outward so that it still contains
- * the float64 box it was computed from.
- */
-function setFat(s: BodyStore, i: number, minX: number, minY: number, maxX: number, maxY: number): void {
-  const o = i * FAT_STRIDE;
-  s.fat[o] = minX - (Math.abs(minX) * F32_EPSILON + F32_TINY);
-  s.fat[o + 1] = minY - (Math.abs(minY) * F32_EPSILON + F32_TINY);
-  s.fat[o + 2] = maxX + (Math.abs(maxX) * F32_EPSILON + F32_TINY);
-  s.fat[o + 3] = maxY + (Math.abs(maxY) * F32_EPSILON + F32_TINY);
-}
-
 /** Whether the fat boxes of bodies a and b overlap (touching counts). */
 function fatOverlap(fat: Float32Array, a: number, b: number): boolean {
   const oa = a * FAT_STRIDE;
   const ob = b * FAT_STRIDE;
   return !(fat[oa] > fat[ob + 2] || fat[ob] > fat[oa + 2] || fat[oa + 1] > fat[ob + 3] || fat[ob + 1] > fat[oa + 3]);
 }
-
-/** Twice float32's relative rounding error, and an absolute floor (m), for outward rounding. */
-const F32_EPSILON = 2.4e-7;
-const F32_TINY = 1e-6; // m
-

@@ -2,7 +2,7 @@
  * Which bodies left their fat boxes: the first half of the broadphase's update (broadphase.ts).
  * A body left its box when its tight box, or where its velocity carries it in the step, reaches
  * outside it. The test reads every moving body, so it runs over blocks of bodies on the step's
- * threads; it only flags, and the broadphase then moves the flagged bodies in index order.
+ * threads; it only flags, and then each block's flagged bodies get their new boxes (fat-box.ts).
  */
 import { BODY_DYNAMIC, BODY_FREE, BODY_STATIC, FAT_STRIDE, type BodyStore } from './body-store.js';
 

@@ -84,6 +84,13 @@ export const JOB_SOLVE_WAVE = 24;
  */
 export const JOB_FLAG_TOUCH = 25;
 
+/**
+ * Over blocks of bodies, after JOB_FLAG_LEAVERS: new fat boxes for the flagged bodies, each
+ * block's into the moved list's rows from its offset in the partials (fat-box.ts's
+ * `newFatBlocks`; P_H, P_MARGIN).
+ */
+export const JOB_NEW_FAT = 26;
+
 /** P_LOAD: the velocities (with the inverse masses, in; see `RowKernels.load`). */
 export const LOAD_VELOCITIES = 0;
 /** P_LOAD: the positions (with the inverse masses, in). */
@@ -105,6 +112,7 @@ export function isBlockJob(job: number): boolean {
     job === JOB_COLLIDE_PLACE ||
     job === JOB_SWEEP_FAST ||
     job === JOB_FLAG_LEAVERS ||
+    job === JOB_NEW_FAT ||
     job === JOB_LOAD_BODIES ||
     job === JOB_SAVE_BODIES ||
     job === JOB_LOAD_COLLIDE
@@ -152,8 +160,10 @@ export const P_MAX_PUSH = 20;
 export const P_RECORD_TOUCH = 21;
 /** The collide stage's rows, for JOB_COLLIDE_WRITE (its last block's end). */
 export const P_ROW_COUNT = 22;
+/** The broadphase's fat-box margin (m), for JOB_NEW_FAT. */
+export const P_MARGIN = 23;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 23;
+export const PARAM_COUNT = 24;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

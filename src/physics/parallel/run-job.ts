@@ -10,6 +10,7 @@ import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
 import { flagTouchChanges, setTouchingRows } from '../contact-state.js';
 import { flagLeavers } from '../fat-exit.js';
+import { newFatBlocks } from '../fat-box.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
 import { unpackImpulses } from '../packed-rows.js';
 import type { CollideRegions, RowKernels } from '../wasm/row-kernels.js';
@@ -25,6 +26,7 @@ import {
   JOB_COLLIDE_WRITE,
   JOB_FLAG_LEAVERS,
   JOB_FLAG_TOUCH,
+  JOB_NEW_FAT,
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_LOAD_BODIES,
@@ -58,6 +60,7 @@ import {
   P_KERNEL_LEAVERS,
   P_KERNEL_MARKS,
   P_LOAD,
+  P_MARGIN,
   P_MODE,
   P_RECORD_TOUCH,
   P_ROW_COUNT,
@@ -208,6 +211,11 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
         }
         else flagLeavers(store, views.search.pending, k * BODY_BLOCK, end, params[P_H], partials, 2 * k);
       }
+      return 0;
+    }
+    case JOB_NEW_FAT: {
+      const search = views.search;
+      newFatBlocks(store, search.moved, search.oldFat, search.pending, partials, BODY_BLOCK, from, to, params[P_H], params[P_MARGIN]);
       return 0;
     }
     case JOB_WARM_KERNELS:
