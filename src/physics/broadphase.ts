@@ -50,7 +50,7 @@ const REBUILD_MOVES = 1;
 /** Steps the moved list must be oversized in a row before it shrinks (`trimMoved`). */
 const TRIM_AFTER = 30;
 
-/** Moved bodies below which their pair search stays on one thread: sharing it out costs more. */
+/** Moved bodies below which their new fat boxes and pair search stay on one thread: sharing them out costs more. */
 const MIN_THREADED_SEARCH = 256;
 
 export class Broadphase {
@@ -224,10 +224,10 @@ export class Broadphase {
       moved += counts[2 * k];
     }
     while (this.search.moved.length < moved) this.growMoved();
-    if (moved > 0) {
-      runner.params[P_MARGIN] = this.margin;
-      runner.run(JOB_NEW_FAT, 0, blocks);
-    }
+    runner.params[P_MARGIN] = this.margin;
+    // A pile's few moves cost less here than a job's handshake.
+    if (moved >= MIN_THREADED_SEARCH) runner.run(JOB_NEW_FAT, 0, blocks);
+    else if (moved > 0) runner.runHere(JOB_NEW_FAT, 0, blocks);
     this.widenMoved(moved);
     this.movedCount = moved;
     this.movedSinceBuild += moved;

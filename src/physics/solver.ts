@@ -41,6 +41,7 @@ import {
   JOB_PREPARE_ROWS,
   JOB_SOLVE_ROWS,
   JOB_STORE_IMPULSES,
+  JOB_STORE_KERNEL_IMPULSES,
   JOB_UNPACK_IMPULSES,
   JOB_UNPACK_KERNELS,
   JOB_WARM_KERNELS,
@@ -226,7 +227,9 @@ export function solveVelocities(
   else if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
-  if (toPairs) kernels.storedImpulses(pairs, pairs.count ?? pairs.impulse.length);
+  // On a team the pairs are the runner's own (the world's pair cache), copied range by range.
+  if (toPairs && runner.threads > 1) runner.run(JOB_STORE_KERNEL_IMPULSES, 0, pairs.count ?? pairs.impulse.length);
+  else if (toPairs) kernels.storedImpulses(pairs, pairs.count ?? pairs.impulse.length);
   else runner.run(JOB_STORE_IMPULSES, 0, n);
 }
 

@@ -91,6 +91,12 @@ export const JOB_FLAG_TOUCH = 25;
  */
 export const JOB_NEW_FAT = 26;
 
+/**
+ * Over pairs, after JOB_UNPACK_KERNELS wrote the impulses to the kernels' copies of the pairs:
+ * those copies to the pair cache (`RowKernels.storedImpulses`).
+ */
+export const JOB_STORE_KERNEL_IMPULSES = 27;
+
 /** P_LOAD: the velocities (with the inverse masses, in; see `RowKernels.load`). */
 export const LOAD_VELOCITIES = 0;
 /** P_LOAD: the positions (with the inverse masses, in). */

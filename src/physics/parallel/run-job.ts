@@ -27,6 +27,7 @@ import {
   JOB_FLAG_LEAVERS,
   JOB_FLAG_TOUCH,
   JOB_NEW_FAT,
+  JOB_STORE_KERNEL_IMPULSES,
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_LOAD_BODIES,
@@ -240,6 +241,9 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_UNPACK_KERNELS:
       (contacts.kernels as RowKernels).unpack(from, to, params[P_TO_PAIRS] !== 0);
+      return 0;
+    case JOB_STORE_KERNEL_IMPULSES:
+      (contacts.kernels as RowKernels).storedImpulseRange(views.pairs, from, to);
       return 0;
     case JOB_LOAD_BODIES: {
       const kernels = contacts.kernels as RowKernels;

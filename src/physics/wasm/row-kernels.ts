@@ -543,9 +543,14 @@ export class RowKernels {
    * and sensor pairs cleared in both: collide-kernel.ts), so the copy is whole.
    */
   storedImpulses(pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, count: number): void {
+    this.storedImpulseRange(pairs, 0, count);
+  }
+
+  /** `storedImpulses` for pairs [from, to): threads may copy ranges at once (JOB_STORE_KERNEL_IMPULSES). */
+  storedImpulseRange(pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, from: number, to: number): void {
     const r = this.collideRegions as CollideRegions;
-    pairs.impulse.set(r.pairImp.subarray(0, count));
-    pairs.tangentImpulse.set(r.pairTan.subarray(0, count));
+    pairs.impulse.set(r.pairImp.subarray(from, to), from);
+    pairs.tangentImpulse.set(r.pairTan.subarray(from, to), from);
   }
 
   /**
