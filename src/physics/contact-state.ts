@@ -75,15 +75,17 @@ export class ContactState {
    */
   update(hits: boolean, hitSpeed: number, runner: StepRunner): void {
     const c = this.contacts;
-    if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null && runner.threads > 1 && !this.events.enabled && c.kernels.layout !== null) {
-      // No one to tell: the threads set every row's pair's touching, over the shared rows.
-      runner.params[P_RECORD_TOUCH] = 0;
-      runner.run(JOB_FLAG_TOUCH, 0, c.count);
-    } else if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null) {
-      // The kernel lists the rows whose touching changed: the only ones the loop below records.
-      const changed = c.kernels.touched(c.count);
-      const touched = (c.kernels.collideRegions as CollideRegions).touched;
-      for (let m = 0; m < changed; m++) this.touchRow(touched[m]);
+    if (!hits && c.collidedInKernels && c.residentRows && c.kernels !== null) {
+      if (runner.threads > 1 && !this.events.enabled && c.kernels.layout !== null) {
+        // No one to tell: the threads set every row's pair's touching, over the shared rows.
+        runner.params[P_RECORD_TOUCH] = 0;
+        runner.run(JOB_FLAG_TOUCH, 0, c.count);
+      } else {
+        // The kernel lists the rows whose touching changed: the only ones the loop below records.
+        const changed = c.kernels.touched(c.count);
+        const touched = (c.kernels.collideRegions as CollideRegions).touched;
+        for (let m = 0; m < changed; m++) this.touchRow(touched[m]);
+      }
     } else if (!hits && !c.collidedInKernels && runner.threads > 1 && runner.scratch.verdict.length >= c.count) {
       // The threads set the pairs' touching; with someone listening, they only find the rows
       // whose touching changes (few), which are recorded here, in row order.

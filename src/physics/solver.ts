@@ -227,9 +227,8 @@ export function solveVelocities(
   else if (inPacked) runner.run(JOB_UNPACK_IMPULSES, 0, n);
   if (unequal) solveShockVelocities(store, contacts, contacts.shock);
 
-  // On a team the pairs are the runner's own (the world's pair cache), copied range by range.
-  if (toPairs && runner.threads > 1) runner.run(JOB_STORE_KERNEL_IMPULSES, 0, pairs.count ?? pairs.impulse.length);
-  else if (toPairs) kernels.storedImpulses(pairs, pairs.count ?? pairs.impulse.length);
+  // Only a world's step collides in the kernels, and its runner's pairs are `pairs`.
+  if (toPairs) runner.run(JOB_STORE_KERNEL_IMPULSES, 0, pairs.count ?? pairs.impulse.length);
   else runner.run(JOB_STORE_IMPULSES, 0, n);
 }
 
