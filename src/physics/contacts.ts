@@ -258,7 +258,9 @@ export class ContactBuffer {
     if (!kernels.reserve(rows, bodies, resident, pairs, staged)) return false;
     const views = kernels.rowViews;
     if (views !== null && views.a !== this.a) {
-      for (const name of RESIDENT_FIELDS) copyInto(views[name], before[name]);
+      // Last field first: in a memory grown in place each field moves up, over the old places
+      // of the fields after it (wasm/row-kernels.ts's `reserve`).
+      for (let k = RESIDENT_FIELDS.length - 1; k >= 0; k--) copyInto(views[RESIDENT_FIELDS[k]], before[RESIDENT_FIELDS[k]]);
       Object.assign(this, views);
     }
     this.residentRows = views !== null;

@@ -80,4 +80,23 @@ describe('rows resident in the kernels\' memory', () => {
     expect(ownArrays(contacts)).toBe(true);
     expectKept(contacts, 300, 'let go');
   });
+
+  it('that outgrow their shared memory keep every value as it grows in place, each field moved up over the old places of the next', () => {
+    const contacts = new ContactBuffer();
+    fill(contacts, 4000);
+    for (let step = 0; step <= 30; step++) contacts.usePacked(true, 64, false);
+    expect(contacts.residentRows).toBe(true);
+    const memory = contacts.kernels?.layout?.memory;
+    expect(memory).toBeDefined();
+    // Every row the fields hold is full, and the growth is a quarter: each field's new place
+    // starts inside the old places of the fields after it.
+    const full = contacts.a.length;
+    fill(contacts, full);
+    const pagesBefore = (memory as WebAssembly.Memory).buffer.byteLength;
+    contacts.reserve(full + 1);
+    expect(contacts.a.length).toBeLessThan(2 * full);
+    expect(contacts.kernels?.layout?.memory).toBe(memory);
+    expect((memory as WebAssembly.Memory).buffer.byteLength).toBeGreaterThan(pagesBefore);
+    expectKept(contacts, full, 'grown in place');
+  });
 });

@@ -370,9 +370,12 @@ export class RowKernels {
     const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 7 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
     const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + HOME_GROUP_BYTES + 128 + stagedBytes : 0;
     const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
-    // Resident rows move to a new memory (their owner copies them over from the old views): in
-    // a memory grown in place, the new layout's regions would overlap the old ones.
-    if (this.memory === null || !isSharedMemory(this.memory) || resident || this.resident) {
+    // Rows that become resident, or stop being, get a new memory. Resident rows that outgrow a
+    // shared memory stay in it: it grows in place, and their owner moves each field up to its
+    // new place, the last field first, as each lands over the old places of those after it
+    // (ContactBuffer's `reserveKernels`). A new memory would be touched page by page for the
+    // first time, and that cost a pile of 10,000 a hitch of six times its step as its rows grew.
+    if (this.memory === null || !isSharedMemory(this.memory) || resident !== this.resident) {
       // A plain memory is made anew rather than grown: growing one detaches its old buffer,
       // and in V8 11 (Node 20) every step after a detach ran about a tenth slower, all of it,
       // not only the kernels (the bench README). Nothing in it needs keeping: the solve packs
