@@ -285,7 +285,7 @@ describe('WebAssembly row kernels', () => {
       expect(bits(views.tangentImpulse, rows), `${where} unpacked tangent`).toEqual(bits(contacts.tangentImpulse, rows));
       storeImpulses(contacts, cache, 0, rows);
       const fromKernel = { impulse: new Float32Array(pairCount), tangentImpulse: new Float32Array(pairCount) };
-      kernels.storedImpulses(fromKernel, pairCount);
+      kernels.storedImpulses(fromKernel, 0, pairCount);
       expect(Array.from(fromKernel.impulse), `${where} pairs' impulses`).toEqual(Array.from(cache.impulse));
       expect(Array.from(fromKernel.tangentImpulse), `${where} pairs' tangent impulses`).toEqual(Array.from(cache.tangentImpulse));
       impacts += Array.from(contacts.bounce.subarray(0, rows)).filter((t) => t !== 0).length;

@@ -243,7 +243,7 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       (contacts.kernels as RowKernels).unpack(from, to, params[P_TO_PAIRS] !== 0);
       return 0;
     case JOB_STORE_KERNEL_IMPULSES:
-      (contacts.kernels as RowKernels).storedImpulseRange(views.pairs, from, to);
+      (contacts.kernels as RowKernels).storedImpulses(views.pairs, from, to);
       return 0;
     case JOB_LOAD_BODIES: {
       const kernels = contacts.kernels as RowKernels;

@@ -541,16 +541,12 @@ export class RowKernels {
   }
 
   /**
-   * After `unpack` with `toPairs`: the first `count` pairs' warm starts to the pair cache. The
-   * regions hold the values the collide stage loaded for every pair without a row (far pairs
-   * and sensor pairs cleared in both: collide-kernel.ts), so the copy is whole.
+   * After `unpack` with `toPairs`: pairs [from, to)'s warm starts to the pair cache. The regions
+   * hold the values the collide stage loaded for every pair without a row (far pairs and sensor
+   * pairs cleared in both: collide-kernel.ts), so over every pair the copy is whole. Threads may
+   * copy ranges at once (JOB_STORE_KERNEL_IMPULSES).
    */
-  storedImpulses(pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, count: number): void {
-    this.storedImpulseRange(pairs, 0, count);
-  }
-
-  /** `storedImpulses` for pairs [from, to): threads may copy ranges at once (JOB_STORE_KERNEL_IMPULSES). */
-  storedImpulseRange(pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, from: number, to: number): void {
+  storedImpulses(pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, from: number, to: number): void {
     const r = this.collideRegions as CollideRegions;
     pairs.impulse.set(r.pairImp.subarray(from, to), from);
     pairs.tangentImpulse.set(r.pairTan.subarray(from, to), from);
