@@ -17,6 +17,18 @@ import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
 import { MAX_THREADS } from './parallel/control.js';
+import { PlaceHomes, ownSlots, slotsByHome } from './place-homes.js';
+
+/**
+ * The share of a colouring's rows on a border (joining bodies of two homes) above which homes
+ * by number give way to homes by place (place-homes.ts). A pile made row by row, cut by number
+ * into its lower and upper half, has a few percent on the border; made in random order, nearly all.
+ */
+const BORDER_SHARE_FOR_PLACE = 0.25;
+/** Colourings after which homes by place are written again, as the bodies move. */
+const PLACE_REFRESH = 8;
+/** Colourings by place after which homes by number are tried again for one colouring. */
+const RETRY_BY_NUMBER = 600;
 
 /**
  * Colours before the overflow group: colour 0, for rows with a static body only, then 32 more,
@@ -54,6 +66,12 @@ export class RowColours {
    */
   sort(store: BodyStore, contacts: ContactBuffer, collidedInKernels = false): void {
     const n = contacts.count;
+    // One colour order for every thread: the solve's copies at the bodies' own numbers.
+    const regions = contacts.kernels?.collideRegions ?? null;
+    if (regions !== null && regions.slotted[0] === 1) {
+      ownSlots(regions.slotOf, regions.bodyAt);
+      regions.slotted[0] = 0;
+    }
     if (collidedInKernels && this.sortInKernels(store, contacts)) return;
     this.prepare(store, contacts);
     const kind = store.kind;
@@ -143,12 +161,67 @@ export class RowColours {
     contacts.homes = 1;
     contacts.borderRows = false;
     if (homes > 1) {
-      takeHomeGroups(contacts, regions.homeGroupEnds, homes, this.perHome);
+      const border = takeHomeGroups(contacts, regions.homeGroupEnds, homes, this.perHome);
       this.balanceHomes(homes);
+      this.choosePlace(border, contacts.count);
     } else {
       contacts.colourStart.set(regions.colourStart);
     }
     contacts.frontier.invalidate();
+  }
+
+  /** Whether the kernel's homes go by place (place-homes.ts) rather than by number. */
+  private byPlace = false;
+  private readonly placeHomes = new PlaceHomes();
+  /** Colourings since homes by place were written, and since they were chosen or retried. */
+  private placeAge = 0;
+  private placeRuns = 0;
+  /** The homes and body end that homes by place were written for. */
+  private placeHomesFor = 0;
+  private placeEnd = 0;
+
+  /**
+   * The colouring kernel's homes for `homes` threads (`regions.homeOf`) and the solve's slots:
+   * by number (`writeHomes`, each body at its own slot), or by place with slots by home where
+   * homes by number left most rows on a border (`choosePlace`).
+   */
+  writeKernelHomes(regions: CollideRegions, homes: number, store: BodyStore): void {
+    if (!this.byPlace) {
+      this.writeHomes(regions.homeOf, homes, store.end);
+      if (regions.slotted[0] === 1) {
+        ownSlots(regions.slotOf, regions.bodyAt);
+        regions.slotted[0] = 0;
+      }
+      return;
+    }
+    // Slots left at the bodies' numbers (a new layout, a colouring without homes) are written again.
+    const current = regions.slotted[0] === 1 && this.placeHomesFor === homes && this.placeEnd === store.end;
+    if (!current || this.placeAge >= PLACE_REFRESH) {
+      this.placeHomes.write(store, regions.homeOf, homes);
+      slotsByHome(regions.homeOf, homes, store.end, regions.slotOf, regions.bodyAt);
+      regions.slotted[0] = 1;
+      this.placeHomesFor = homes;
+      this.placeEnd = store.end;
+      this.placeAge = 0;
+    }
+    this.placeAge++;
+  }
+
+  /**
+   * After a colouring by homes with `border` of its `rows` rows on a border: homes by place from
+   * the next colouring on where homes by number left more than BORDER_SHARE_FOR_PLACE there,
+   * and now and then homes by number again, for one colouring, to see whether they still do.
+   */
+  private choosePlace(border: number, rows: number): void {
+    if (!this.byPlace) {
+      if (border > BORDER_SHARE_FOR_PLACE * rows) {
+        this.byPlace = true;
+        this.placeAge = PLACE_REFRESH;
+        this.placeRuns = 0;
+      }
+    } else if (++this.placeRuns >= RETRY_BY_NUMBER) {
+      this.byPlace = false;
+    }
   }
 
   /** Where each home's bodies start (home h is bodies [cuts[h], cuts[h + 1])), for `cutHomes` homes over bodies [0, cutEnd). */
@@ -297,21 +370,24 @@ export function useRowOrder(contacts: ContactBuffer): void {
 /**
  * The groups of the kernel's colouring by homes (wasm/colour-kernel.ts's COLOUR_HOME_ORDER, whose
  * group g = (k · homes + h) · 2 + (0 border, 1 interior) ends at `ends[g]`) as the rows' colour
- * groups, homes and border rows; returns how many rows each home holds, in `perHome`.
+ * groups, homes and border rows; writes how many rows each home holds to `perHome`, and returns
+ * how many rows are border rows.
  */
-function takeHomeGroups(contacts: ContactBuffer, ends: Int32Array, homes: number, perHome: Int32Array): void {
+function takeHomeGroups(contacts: ContactBuffer, ends: Int32Array, homes: number, perHome: Int32Array): number {
   const keys = COLOUR_COUNT * homes;
   if (contacts.homeStart.length < keys + 1) contacts.homeStart = new Int32Array(keys + 1);
   if (contacts.borderEnd.length < keys) contacts.borderEnd = new Int32Array(keys);
   const { colourStart, homeStart, borderEnd } = contacts;
   perHome.fill(0, 0, homes);
   let at = 0;
+  let border = 0;
   for (let k = 0; k < COLOUR_COUNT; k++) {
     colourStart[k] = at;
     for (let h = 0; h < homes; h++) {
       const g = (k * homes + h) * 2;
       homeStart[k * homes + h] = at;
       borderEnd[k * homes + h] = ends[g];
+      border += ends[g] - at;
       perHome[h] += ends[g + 1] - at;
       at = ends[g + 1];
     }
@@ -321,4 +397,5 @@ function takeHomeGroups(contacts: ContactBuffer, ends: Int32Array, homes: number
   homeStart[keys] = at;
   contacts.homes = homes;
   contacts.borderRows = true;
+  return border;
 }

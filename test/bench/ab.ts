@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N]
+ *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -30,7 +30,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, copyFileSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type { AbWorld } from './ab/engine';
@@ -39,6 +39,8 @@ import { createNodePool, type NodePool } from '../physics/threads/node-pool';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** The harness folder, relative to a checkout's root. */
 const HARNESS = join('test', 'bench', 'ab');
+/** The harness's files, copied into a base's worktree: its entry and the scenes it builds beyond src/scenes. */
+const HARNESS_FILES = [join(HARNESS, 'engine.ts'), join('test', 'physics', 'threads', 'shuffled-pile.ts')];
 const BLOCK = 20;
 const DT = 1 / 60;
 const PHASES = ['broadphase', 'narrowphase', 'solve', 'continuous'] as const;
@@ -114,9 +116,11 @@ function baseTree(ref: string): { dir: string; sha: string } {
   utimesSync(dir, now, now);
   pruneBases(KEEP_BASES);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  // The harness entry comes from the working tree, so both sides run the same code around the engine.
-  mkdirSync(join(dir, HARNESS), { recursive: true });
-  copyFileSync(join(REPO, HARNESS, 'engine.ts'), join(dir, HARNESS, 'engine.ts'));
+  // The harness comes from the working tree, so both sides run the same code around the engine.
+  for (const file of HARNESS_FILES) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    copyFileSync(join(REPO, file), join(dir, file));
+  }
   return { dir, sha };
 }
 

@@ -81,9 +81,9 @@ export function collideKernelBlocks(
     // after, the colouring runs again from the placed rows).
     const along = !contacts.frontier.used;
     // With several threads, the colouring sorts each colour's rows by home, border rows first
-    // (parallel/wave.ts), each body's home given beforehand.
+    // (parallel/wave.ts), each body's home (and the solve's slot for it) given beforehand.
     const homes = runner.threads;
-    if (along && homes > 1) colours.writeHomes(regions.homeOf, homes, store.end);
+    if (along && homes > 1) colours.writeKernelHomes(regions, homes, store);
     if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0, homes);
     runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
     if (along) {

@@ -29,6 +29,7 @@ import { listsKernel, touchKernel } from './row-scans.js';
 import { unweaveKernel, weaveKernel } from './body-copies.js';
 import { fatExitKernel, movedPairsKernel } from './broadphase-kernels.js';
 import { copyRange } from './block-copy.js';
+import { ownSlots } from '../place-homes.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -51,6 +52,7 @@ interface KernelFns {
   push: PushFn;
   warm: WarmFn;
   prepare: PrepareFn;
+  prepareSlots: PrepareFn;
   positions: PositionsFn;
   collide: CollideFn;
   colour: ColourFn;
@@ -76,7 +78,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel(), movedPairsKernel()], shared, MAX_PAGES);
+      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(false), prepareKernel(true), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel(), movedPairsKernel()], shared, MAX_PAGES);
       module = new WebAssembly.Module(bytes);
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -211,6 +213,14 @@ export interface CollideRegions {
   border: Uint8Array;
   homeGroupEnds: Int32Array;
   homeKeys: Int32Array;
+  /**
+   * The solve's body copies (`load`, `save`: each body's pair and inverse mass) by slot: each
+   * body's slot, each slot's body, and [1 while the slots are not the bodies' own numbers, 0].
+   * Written by the colouring by homes (place-homes.ts); `prepare` names slots in the packed rows.
+   */
+  slotOf: Int32Array;
+  bodyAt: Int32Array;
+  slotted: Int32Array;
 }
 /**
  * Where the threads' collide kernel writes each block's rows before they move to their place
@@ -246,12 +256,12 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 /**
  * Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and
  * resting marks, and for the broadphase's kernels its fat box, kind, awake and moved flags
- * and list entry, and for the colouring by homes its home and border mark, each region rounded
+ * and list entry, for the colouring by homes its home and border mark, and its slot both ways, each region rounded
  * up), a pair (its bodies, impulses, touching flag, far-list entry and moved-list entry), and a
  * row (its fix, wall and special list entries, colour position, touched and impact and bouncer
  * list entries, and its group while the colouring sorts by homes).
  */
-const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4 + 8 + 2;
+const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4 + 8 + 2 + 8;
 const COLLIDE_PAIR = 6 * 4 + 1;
 const COLLIDE_ROW = 8 * 4;
 /** Bytes of the colouring's group counts by home (wasm/colour-kernel.ts's COLOUR_HOME_KEYS and COLOUR_HOME_ORDER), and the rounding of its two body regions. */
@@ -368,7 +378,7 @@ export class RowKernels {
     // Once asked for, the staging region stays while the rows are resident (the rows' growth mid-step keeps it).
     staged = resident && (staged || this.staged !== null);
     const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 7 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
-    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + HOME_GROUP_BYTES + 128 + stagedBytes : 0;
+    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + HOME_GROUP_BYTES + 160 + stagedBytes : 0;
     const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
     // Rows that become resident, or stop being, get a new memory. Resident rows that outgrow a
     // shared memory stay in it: it grows in place, and their owner moves each field up to its
@@ -391,6 +401,12 @@ export class RowKernels {
       }
     }
     this.place(rowCapacity, bodyCapacity, resident, pairCapacity, staged);
+    // The owner alone: a worker that views the memory anew must not undo this step's slots.
+    const regions = this.collideRegions;
+    if (regions !== null) {
+      ownSlots(regions.slotOf, regions.bodyAt);
+      regions.slotted[0] = 0;
+    }
     if (this.layout !== null) noteSharedGrowth();
     return true;
   }
@@ -406,6 +422,7 @@ export class RowKernels {
       push: exports.push as PushFn,
       warm: exports.warm as WarmFn,
       prepare: exports.prepare as PrepareFn,
+      prepareSlots: exports.prepareSlots as PrepareFn,
       positions: exports.positions as PositionsFn,
       collide: exports.collide as CollideFn,
       colour: exports.colour as ColourFn,
@@ -506,6 +523,9 @@ export class RowKernels {
     const border = u8s(bodyCapacity);
     const homeGroupEnds = i32s(homeGroups(MAX_THREADS) + 1);
     const homeKeys = i32s(rowCapacity);
+    const slotOf = i32s(bodyCapacity);
+    const bodyAt = i32s(bodyCapacity);
+    const slotted = i32s(2);
     this.pairsLoadedAt = -1;
     this.collideRegions = {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
@@ -513,7 +533,7 @@ export class RowKernels {
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
       impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2),
       masks, walled, colourStart, resting, fat, kinds, awakes, leavers, pending, movedPairs,
-      homeOf, border, homeGroupEnds, homeKeys,
+      homeOf, border, homeGroupEnds, homeKeys, slotOf, bodyAt, slotted,
     };
     if (!staged) return;
     const blocks = stagedBlocks(pairCapacity);
@@ -681,9 +701,24 @@ export class RowKernels {
   /**
    * Copies bodies [from, to)'s (u, v) (velocities or positions) and inverse masses in: a block
    * of JOB_LOAD_BODIES, which the step's threads share, each copying the blocks it claims.
+   * While the slots are not the bodies' own numbers (`CollideRegions.slotted`), [from, to) are
+   * slots, each gathered from its body.
    */
   load(store: BodyStore, u: Float64Array, v: Float64Array, from = 0, to = store.end): void {
     const r = this.collideRegions;
+    if (r !== null && r.slotted[0] === 1) {
+      const { heap, masses } = this;
+      const { bodyAt } = r;
+      const invMass = store.invMass;
+      const p = this.pairsAt >> 3;
+      for (let s = from; s < to; s++) {
+        const i = bodyAt[s];
+        heap[p + 2 * s] = u[i];
+        heap[p + 2 * s + 1] = v[i];
+        masses[s] = invMass[i];
+      }
+      return;
+    }
     if (r !== null) {
       copyRange(r.vx, u, from, to);
       copyRange(r.vy, v, from, to);
@@ -699,9 +734,20 @@ export class RowKernels {
     copyRange(this.masses, store.invMass, from, to);
   }
 
-  /** Copies bodies [from, to)'s pairs back to (u, v): a block of JOB_SAVE_BODIES. */
+  /** Copies bodies [from, to)'s pairs back to (u, v) (or slots', as `load`): a block of JOB_SAVE_BODIES. */
   save(u: Float64Array, v: Float64Array, from: number, to: number): void {
     const r = this.collideRegions;
+    if (r !== null && r.slotted[0] === 1) {
+      const { heap } = this;
+      const { bodyAt } = r;
+      const p = this.pairsAt >> 3;
+      for (let s = from; s < to; s++) {
+        const i = bodyAt[s];
+        u[i] = heap[p + 2 * s];
+        v[i] = heap[p + 2 * s + 1];
+      }
+      return;
+    }
     if (r !== null) {
       this.fn.unweave(to - from, r.vx.byteOffset + 8 * from, r.vy.byteOffset + 8 * from, this.pairsAt + 16 * from);
       copyRange(u, r.vx, from, to);
@@ -797,18 +843,19 @@ export class RowKernels {
    * (without its warm start), each at its colour position (`positions` first), over the loaded
    * velocities and materials: returns the rows of unequal masses, as `prepareRows`. Marks the
    * bodies of touching rows in `collideRegions.resting` (`loadMaterials` clears them first). Rows are
-   * independent: threads may prepare ranges of them at once (JOB_PREPARE_KERNELS).
+   * independent: threads may prepare ranges of them at once (JOB_PREPARE_KERNELS). The packed
+   * rows name slots while the slots are not the bodies' own numbers (`CollideRegions.slotted`).
    */
   prepare(from: number, to: number, dt: number, gravityX: number, gravityY: number): number {
     const v = this.views as RowViews;
     const r = this.collideRegions as CollideRegions;
     const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
-    return this.fn.prepare(
+    return (r.slotted[0] === 1 ? this.fn.prepareSlots : this.fn.prepare)(
       from, to, dt, 1 / dt, gravityX, gravityY, gravity,
       v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, v.separation.byteOffset,
       v.baseSeparation.byteOffset, v.impulse.byteOffset, v.tangentImpulse.byteOffset, v.mass.byteOffset, v.approach.byteOffset,
       v.bias.byteOffset, v.friction.byteOffset, v.bounce.byteOffset, v.warmImpulse.byteOffset, v.warmTangent.byteOffset,
-      this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt, r.colourPosition.byteOffset, r.resting.byteOffset,
+      this.pairsAt, this.massesAt, this.frictionAt, this.gravityAt, 0, this.baseAt, r.colourPosition.byteOffset, r.resting.byteOffset, r.slotOf.byteOffset,
     );
   }
 

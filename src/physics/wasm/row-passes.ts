@@ -270,14 +270,17 @@ function pushKernel(): FunctionDef {
  * operations as the TypeScript, so the same bits (each row's are its own, so the order rows
  * are visited in, and how the range is split among threads, is free). A touching row's bodies
  * are marked RESTING in REST, as `markResting` would (one value, so any order of writes).
+ * The velocities and inverse masses (VEL, IM) are read, and the packed row names its bodies,
+ * by slot (SLOT[body]: place-homes.ts) in `prepareSlots`, by body in `prepare` (which reads no
+ * SLOT); the materials (BF, GF) and marks by body in both.
  */
-function prepareKernel(): FunctionDef {
+function prepareKernel(slotted: boolean): FunctionDef {
   const params = [
     'from', 'to', 'dt', 'invDt', 'gx', 'gy', 'grav',
     'A', 'B', 'NX', 'NY', 'SEP', 'BASE', 'IMP', 'TAN', 'MASS', 'APP', 'BIAS', 'FRI', 'BNC', 'WI', 'WT',
-    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE', 'POS', 'REST',
+    'VEL', 'IM', 'BF', 'GF', 'ROWS', 'PBASE', 'POS', 'REST', 'SLOT',
   ] as const;
-  const ints = ['i', 'c', 'c8', 'c4', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
+  const ints = ['i', 'c', 'c8', 'c4', 'ba', 'bb', 'ia', 'ib', 'k', 'unequal', 'pa', 'pb'] as const;
   const floats = ['ma', 'mb', 'nx', 'ny', 'vn0', 'sep', 't', 'gn', 'tt', 'vs', 'disc', 'den', 'mu', 'p', 'q', 'mass', 'bias', 'fri'] as const;
   const L = localsOf(params, [...ints, ...floats]);
   type Name = keyof typeof L;
@@ -291,8 +294,15 @@ function prepareKernel(): FunctionDef {
     g('POS'), g('c'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), set('i'),
     g('c'), op.i32(3), op.i32Shl, set('c8'),
     g('c'), op.i32(2), op.i32Shl, set('c4'),
-    g('A'), g('c4'), op.i32Add, op.loadI32(0), set('ia'),
-    g('B'), g('c4'), op.i32Add, op.loadI32(0), set('ib'),
+    // The row's bodies (ba, bb) and their slots in the copies for the solve (ia, ib).
+    g('A'), g('c4'), op.i32Add, op.loadI32(0), set('ba'),
+    g('B'), g('c4'), op.i32Add, op.loadI32(0), set('bb'),
+    ...(slotted
+      ? [
+          g('SLOT'), g('ba'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), set('ia'),
+          g('SLOT'), g('bb'), op.i32(2), op.i32Shl, op.i32Add, op.loadI32(0), set('ib'),
+        ]
+      : [g('ba'), set('ia'), g('bb'), set('ib')]),
     ...at8('IM', 'ia'), op.load(0), set('ma'),
     ...at8('IM', 'ib'), op.load(0), set('mb'),
     op.f64(1), g('ma'), g('mb'), op.f64Add, op.f64Div, set('mass'),
@@ -312,8 +322,8 @@ function prepareKernel(): FunctionDef {
     // A touching row holds its bodies for the position update (integrate.ts's markResting).
     g('sep'), op.f64(0), op.f64Le,
     op.if,
-    g('REST'), g('ia'), op.i32Add, op.i32(RESTING), op.storeU8(0),
-    g('REST'), g('ib'), op.i32Add, op.i32(RESTING), op.storeU8(0),
+    g('REST'), g('ba'), op.i32Add, op.i32(RESTING), op.storeU8(0),
+    g('REST'), g('bb'), op.i32Add, op.i32(RESTING), op.storeU8(0),
     op.end,
     op.f64(0), set('t'), op.f64(0), set('gn'),
     // if (sep > 0 && (vn0 < 0 || gravity))
@@ -323,7 +333,7 @@ function prepareKernel(): FunctionDef {
     g('grav'),
     op.if,
     // gn = (gb - ga)·(gx·nx + gy·ny); vs = vn0 - gn·dt; disc = vs·vs - 2·gn·sep
-    ...at8('GF', 'ib'), op.load(0), ...at8('GF', 'ia'), op.load(0), op.f64Sub,
+    ...at8('GF', 'bb'), op.load(0), ...at8('GF', 'ba'), op.load(0), op.f64Sub,
     g('gx'), g('nx'), op.f64Mul, g('gy'), g('ny'), op.f64Mul, op.f64Add, op.f64Mul, set('gn'),
     g('vn0'), g('gn'), g('dt'), op.f64Mul, op.f64Sub, set('vs'),
     g('vs'), g('vs'), op.f64Mul, op.f64(2), g('gn'), op.f64Mul, g('sep'), op.f64Mul, op.f64Sub, set('disc'),
@@ -339,7 +349,7 @@ function prepareKernel(): FunctionDef {
     g('sep'), g('invDt'), op.f64Mul, op.f64(0.5), g('gn'), op.f64Mul, g('dt'), op.f64Mul, op.f64Sub,
     g('t'), op.f64(0), op.f64Ne, g('sep'), op.f64(0), op.f64Le, op.i32Or, op.select, set('bias'),
     ...field('BIAS'), g('bias'), op.store(0),
-    ...at8('BF', 'ia'), op.load(0), ...at8('BF', 'ib'), op.load(0), op.f64Mul, set('mu'),
+    ...at8('BF', 'ba'), op.load(0), ...at8('BF', 'bb'), op.load(0), op.f64Mul, set('mu'),
     op.f64(0), g('mu'), op.f64Sqrt, g('mu'), op.f64(0), op.f64Eq, op.select, set('fri'),
     ...field('FRI'), g('fri'), op.store(0),
     ...field('IMP'), op.load(0), set('p'),
@@ -360,8 +370,8 @@ function prepareKernel(): FunctionDef {
     ...at8('PBASE', 'i'), ...field('BASE'), op.load(0), op.store(0),
   ];
   return {
-    name: 'prepare',
-    params: [i32, i32, f64, f64, f64, f64, i32, ...Array.from({ length: 23 }, (): ValueType => i32)],
+    name: slotted ? 'prepareSlots' : 'prepare',
+    params: [i32, i32, f64, f64, f64, f64, i32, ...Array.from({ length: 24 }, (): ValueType => i32)],
     result: i32,
     locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
     body: [

@@ -15,6 +15,7 @@ import { World } from '../../../src/physics/index';
 import { RowKernels, type CollideRegions } from '../../../src/physics/wasm/row-kernels';
 import { pile } from '../../../src/scenes/pile';
 import { createNodePool } from './node-pool';
+import { shuffledPile } from './shuffled-pile';
 
 /** A store of `n` bodies, the first 4 static; `pairs` random pairs between them, about 2 in 3 made rows. */
 function scene(n: number, pairs: number, seed: number) {
@@ -163,8 +164,19 @@ describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by
         }
       }
     }
-    // Homes are runs of bodies, in order.
-    for (let h = 1; h < homes; h++) if (highest[h - 1] >= 0 && lowest[h] < Infinity) expect(highest[h - 1]).toBeLessThan(lowest[h]);
+    const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
+    if (regions.slotted[0] === 0) {
+      // Homes by number are runs of bodies, in order.
+      for (let h = 1; h < homes; h++) if (highest[h - 1] >= 0 && lowest[h] < Infinity) expect(highest[h - 1]).toBeLessThan(lowest[h]);
+    } else {
+      // Homes by place: the solve's slots hold home 0's bodies first, each home's in order of number.
+      const { slotOf, bodyAt } = regions;
+      for (let i = 0; i < store.end; i++) expect(bodyAt[slotOf[i]]).toBe(i);
+      for (let s = 1; s < store.end; s++) {
+        const [p, q] = [bodyAt[s - 1], bodyAt[s]];
+        expect(bodyHome[p] < bodyHome[q] || (bodyHome[p] === bodyHome[q] && p < q), `slots ${s - 1} and ${s}`).toBe(true);
+      }
+    }
     // A moving body touched by rows of two homes: every row touching it is a border row.
     const homesOfBody = new Map<number, Set<number>>();
     const rowsOfBody = new Map<number, number[]>();
@@ -188,7 +200,38 @@ describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by
     return shared;
   }
 
+  /** The share of the rows that are border rows. */
+  function borderShare(world: World, homes: number): number {
+    const { contacts } = world.internals;
+    let border = 0;
+    for (let k = 0; k < COLOUR_COUNT; k++) for (let h = 0; h < homes; h++) border += contacts.borderEnd[k * homes + h] - contacts.homeStart[k * homes + h];
+    return border / contacts.count;
+  }
+
   for (const threads of [2, 3]) {
+    it(`on ${threads} threads, a pile made in random order: homes by place leave few rows on a border`, async () => {
+      const pool = await createNodePool(threads - 1);
+      const world = new World();
+      shuffledPile(world, { count: 1500 });
+      world.setThreads(pool);
+      const shares: number[] = [];
+      try {
+        for (let step = 0; step < 200; step++) {
+          world.step(1 / 60);
+          if (step >= 120 && step % 40 === 39) {
+            check(world, threads);
+            shares.push(borderShare(world, threads));
+          }
+        }
+      } finally {
+        world.setThreads(null);
+        await pool.close();
+      }
+      // By number, nearly every row would join two homes; slabs by place meet only along their cuts.
+      expect(shares.length).toBe(2);
+      for (const share of shares) expect(share).toBeLessThan(0.1);
+    }, 60_000);
+
     it(`on ${threads} threads: one thread's colour groups, by home, border rows first`, async () => {
       const pool = await createNodePool(threads - 1);
       const world = new World();

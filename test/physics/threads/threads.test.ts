@@ -12,6 +12,7 @@ import { World, type ThreadMessage, type ThreadPool } from '../../../src/physics
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
 import { snapshotText, stateHash } from '../helpers';
+import { shuffledPile } from './shuffled-pile';
 import { createNodePool, type NodePool } from './node-pool';
 import { dyingWorker, pausingWorker } from './hooked-worker';
 import type { StepRunner } from '../../../src/physics/parallel/jobs';
@@ -111,6 +112,7 @@ const CASES: Array<[string, () => World, (w: World) => void]> = [
   ['a hail of fast bodies at thin walls', hailWorld, (w) => runCounting(w, 60, (s) => s.sweptStops, 'no body was stopped by the sweep')],
   ['crowd 3,000', () => withScene(crowd, 3000), (w) => steps(w, 90)],
   ['pile 1,500', () => withScene(pile, 1500), (w) => steps(w, 120)],
+  ['pile 1,500 made in random order (homes by place, the solve\'s copies by slot)', () => withScene(shuffledPile, 1500), (w) => steps(w, 120)],
   ['a busy world: sleep, sensors, kinematic, growth', busyWorld, (w) => runBusy(w, 180)],
 ];
 
@@ -189,24 +191,26 @@ describe('issue 13: the step on worker threads', () => {
     }
   });
 
-  it('a pile switched between one thread and two every 15 steps keeps its rows in the kernels\' memory and ends as one thread', () => {
-    // The sandbox's stress mode measures both and switches (thread-trial.ts): rows that left the
-    // shared memory at each switch spent some 30 steps on the slower path, which made the trial unfair.
-    const alone = withScene(pile, 1500);
-    steps(alone, 240);
-    const w = withScene(pile, 1500);
-    steps(w, 120);
-    expect(w.internals.contacts.residentRows).toBe(true);
-    let keptAtSwitch = 0;
-    for (let block = 0; block < 8; block++) {
-      w.setThreads(block % 2 === 0 ? poolOf(1) : null);
-      if (w.internals.contacts.residentRows) keptAtSwitch++;
-      steps(w, 15);
-    }
-    w.setThreads(null);
-    expect(keptAtSwitch).toBe(8);
-    expect(stateHash(w)).toBe(stateHash(alone));
-  });
+  for (const [name, scene] of [['a pile', pile], ['a pile made in random order (homes by place, the solve\'s copies by slot)', shuffledPile]] as const) {
+    it(`${name} switched between one thread and two every 15 steps keeps its rows in the kernels' memory and ends as one thread`, () => {
+      // The sandbox's stress mode measures both and switches (thread-trial.ts): rows that left the
+      // shared memory at each switch spent some 30 steps on the slower path, which made the trial unfair.
+      const alone = withScene(scene, 1500);
+      steps(alone, 240);
+      const w = withScene(scene, 1500);
+      steps(w, 120);
+      expect(w.internals.contacts.residentRows).toBe(true);
+      let keptAtSwitch = 0;
+      for (let block = 0; block < 8; block++) {
+        w.setThreads(block % 2 === 0 ? poolOf(1) : null);
+        if (w.internals.contacts.residentRows) keptAtSwitch++;
+        steps(w, 15);
+      }
+      w.setThreads(null);
+      expect(keptAtSwitch).toBe(8);
+      expect(stateHash(w)).toBe(stateHash(alone));
+    });
+  }
 
   it('a snapshot taken on threads and stepped on other threads goes on as on one', () => {
     const alone = withScene(pile, 1200);
