@@ -12,7 +12,9 @@
  * its moving body's, body a's unless a is static); a thread solves its border rows of a colour, says so in its progress slot,
  * then solves its interior rows, which no other thread's rows touch. Before the border rows of
  * the next colour it waits until every other home has said the same of the colour before: by
- * then the others have usually long done so, while it solved its interior rows.
+ * then the others have usually long done so, while it solved its interior rows. A colour in
+ * which a thread's homes have no border rows it starts without waiting, and a thread says it is
+ * done only with a colour after which another home's border rows wait.
  */
 import { COLOUR_COUNT } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
@@ -178,12 +180,18 @@ function walk(views: JobViews, homes: number, count: number, shared: boolean): n
   for (let pass = push ? 0 : -1; pass < passes; pass++) {
     for (let j = 0; j < colours; j++, stage++) {
       const base = W_PLAN + j * span;
-      if (shared && stage > 0) waitForBorders(wave, homes, stage - 1);
+      // Only border rows wait, and only for a stage whose border rows another home waits on
+      // does a thread say it is done: where homes meet along short cuts, most colours of a
+      // home have no border rows, and each word between the cores costs a line's round trip.
+      if (shared && stage > 0 && hasBorderRows(wave, base, true)) waitForBorders(wave, homes, stage - 1);
       for (let i = 0; i < count; i++) {
         const at = base + 2 * owned[i];
         count0 += runRange(kernels, params, push, pass, wave[at], wave[at + 1]);
       }
-      if (shared) for (let i = 0; i < count; i++) Atomics.store(wave, progressSlot(owned[i]), stage);
+      const last = j === colours - 1;
+      if (shared && (!last || pass < passes - 1) && hasBorderRows(wave, W_PLAN + (last ? 0 : j + 1) * span, false)) {
+        for (let i = 0; i < count; i++) Atomics.store(wave, progressSlot(owned[i]), stage);
+      }
       for (let i = 0; i < count; i++) {
         const at = base + 2 * owned[i];
         count0 += runRange(kernels, params, push, pass, wave[at + 1], wave[at + 2]);
@@ -191,6 +199,16 @@ function walk(views: JobViews, homes: number, count: number, shared: boolean): n
     }
   }
   return count0;
+}
+
+/** Whether the homes this thread walks (`mine`), or those it does not, have border rows in the colour whose plan starts at `base`. */
+function hasBorderRows(wave: Int32Array, base: number, mine: boolean): boolean {
+  const homes = wave[W_HOMES];
+  for (let h = 0; h < homes; h++) {
+    if ((isOwned[h] === 1) !== mine) continue;
+    if (wave[base + 2 * h + 1] > wave[base + 2 * h]) return true;
+  }
+  return false;
 }
 
 /**
