@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N]
+ *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile|shuffled-crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -40,7 +40,7 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** The harness folder, relative to a checkout's root. */
 const HARNESS = join('test', 'bench', 'ab');
 /** The harness's files, copied into a base's worktree: its entry and the scenes it builds beyond src/scenes. */
-const HARNESS_FILES = [join(HARNESS, 'engine.ts'), join('test', 'physics', 'threads', 'shuffled-pile.ts')];
+const HARNESS_FILES = [join(HARNESS, 'engine.ts'), join('test', 'physics', 'threads', 'shuffled-scenes.ts')];
 const BLOCK = 20;
 const DT = 1 / 60;
 const PHASES = ['broadphase', 'narrowphase', 'solve', 'continuous'] as const;

@@ -8,7 +8,7 @@ import * as engine from '../../../src/physics/index';
 import type { ThreadPool } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
-import { shuffledPile } from '../../physics/threads/shuffled-pile';
+import { shuffledCrowd, shuffledPile } from '../../physics/threads/shuffled-scenes';
 
 export interface AbWorld {
   step(dt: number): void;
@@ -42,7 +42,7 @@ function frictionPile(world: World, options: { count: number }): void {
   for (const body of world.getBodies()) body.setFriction(0.6);
 }
 
-const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile, 'friction-pile': frictionPile, 'shuffled-pile': shuffledPile };
+const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile, 'friction-pile': frictionPile, 'shuffled-pile': shuffledPile, 'shuffled-crowd': shuffledCrowd };
 
 /** Builds `scene` with `count` bodies, stepping on `pool`'s threads too when given; throws on an unknown scene name. */
 export function makeWorld(scene: string, count: number, pool: ThreadPool | null = null): AbWorld {

@@ -15,7 +15,7 @@ import { World } from '../../../src/physics/index';
 import { RowKernels, type CollideRegions } from '../../../src/physics/wasm/row-kernels';
 import { pile } from '../../../src/scenes/pile';
 import { createNodePool } from './node-pool';
-import { shuffledPile } from './shuffled-pile';
+import { shuffledPile } from './shuffled-scenes';
 
 /** A store of `n` bodies, the first 4 static; `pairs` random pairs between them, about 2 in 3 made rows. */
 function scene(n: number, pairs: number, seed: number) {

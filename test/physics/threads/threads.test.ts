@@ -12,7 +12,7 @@ import { World, type ThreadMessage, type ThreadPool } from '../../../src/physics
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
 import { snapshotText, stateHash } from '../helpers';
-import { shuffledPile } from './shuffled-pile';
+import { shuffledPile } from './shuffled-scenes';
 import { createNodePool, type NodePool } from './node-pool';
 import { dyingWorker, pausingWorker } from './hooked-worker';
 import type { StepRunner } from '../../../src/physics/parallel/jobs';
