@@ -17,7 +17,7 @@ import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
 import { MAX_THREADS } from './parallel/control.js';
-import { PlaceHomes, ownSlots, slotsByHome } from './place-homes.js';
+import { PlaceHomes, ownSlots, slotsByHome, type BodySlots } from './place-homes.js';
 
 /**
  * The share of a colouring's rows on a border (joining bodies of two homes) above which homes
@@ -69,10 +69,7 @@ export class RowColours {
     const n = contacts.count;
     // A colouring without homes: the solve's copies go back to the bodies' own numbers.
     const regions = contacts.kernels?.collideRegions ?? null;
-    if (regions !== null && regions.slotted[0] === 1) {
-      ownSlots(regions.slotOf, regions.bodyAt);
-      regions.slotted[0] = 0;
-    }
+    if (regions !== null) slotsByNumber(regions);
     if (collidedInKernels && this.sortInKernels(store, contacts)) return;
     this.prepare(store, contacts);
     const kind = store.kind;
@@ -163,7 +160,8 @@ export class RowColours {
     contacts.borderRows = false;
     if (homes > 1) {
       const border = takeHomeGroups(contacts, regions.homeGroupEnds, homes, this.perHome);
-      this.balanceHomes(homes);
+      // The cuts by number move only after a colouring by number: rows counted by place say nothing of them.
+      if (!this.byPlace) this.balanceHomes(homes);
       this.choosePlace(border, contacts.count);
     } else {
       contacts.colourStart.set(regions.colourStart);
@@ -189,18 +187,14 @@ export class RowColours {
   writeKernelHomes(regions: CollideRegions, homes: number, store: BodyStore): void {
     if (!this.byPlace) {
       this.writeHomes(regions.homeOf, homes, store.end);
-      if (regions.slotted[0] === 1) {
-        ownSlots(regions.slotOf, regions.bodyAt);
-        regions.slotted[0] = 0;
-      }
+      slotsByNumber(regions);
       return;
     }
     // Slots left at the bodies' numbers (a new layout, a colouring without homes) are written again.
     const current = regions.slotted[0] === 1 && this.placeHomesFor === homes && this.placeEnd === store.end;
     if (!current || this.placeAge >= PLACE_REFRESH) {
       this.placeHomes.write(store, regions.homeOf, homes);
-      slotsByHome(regions.homeOf, homes, store.end, regions.slotOf, regions.bodyAt);
-      regions.slotted[0] = 1;
+      slotsByHome(regions, regions.homeOf, homes, store.end);
       this.placeHomesFor = homes;
       this.placeEnd = store.end;
       this.placeAge = 0;
@@ -366,6 +360,11 @@ export class RowColours {
 export function useRowOrder(contacts: ContactBuffer): void {
   for (let c = 0; c < contacts.count; c++) contacts.order[c] = c;
   contacts.frontier.invalidate();
+}
+
+/** The solve's body copies back at the bodies' own numbers, where they were by home. */
+function slotsByNumber(slots: BodySlots): void {
+  if (slots.slotted[0] === 1) ownSlots(slots);
 }
 
 /**

@@ -77,12 +77,19 @@ export class PlaceHomes {
   }
 }
 
+/** The solve's body slots (wasm/row-kernels.ts's CollideRegions): each body's, each slot's body, and [1 while they are by home, 0]. */
+export interface BodySlots {
+  slotOf: Int32Array;
+  bodyAt: Int32Array;
+  slotted: Int32Array;
+}
+
 /**
- * Slots by home: home 0's bodies of [0, end) first, each home's in order of number; writes each
- * body's slot to `slotOf` and each slot's body to `bodyAt`. With homes by number this is every
- * body at its own number.
+ * Slots by home: home 0's bodies of [0, end) first, each home's in order of number. With homes
+ * by number this is every body at its own number.
  */
-export function slotsByHome(homeOf: Uint8Array, homes: number, end: number, slotOf: Int32Array, bodyAt: Int32Array): void {
+export function slotsByHome(slots: BodySlots, homeOf: Uint8Array, homes: number, end: number): void {
+  const { slotOf, bodyAt } = slots;
   const next = slotStarts;
   next.fill(0, 0, homes + 1);
   for (let i = 0; i < end; i++) next[homeOf[i] + 1]++;
@@ -92,11 +99,14 @@ export function slotsByHome(homeOf: Uint8Array, homes: number, end: number, slot
     slotOf[i] = slot;
     bodyAt[slot] = i;
   }
+  slots.slotted[0] = 1;
 }
 
 /** Every body at its own number as its slot. */
-export function ownSlots(slotOf: Int32Array, bodyAt: Int32Array): void {
+export function ownSlots(slots: BodySlots): void {
+  const { slotOf, bodyAt } = slots;
   for (let i = 0; i < slotOf.length; i++) slotOf[i] = bodyAt[i] = i;
+  slots.slotted[0] = 0;
 }
 
 const slotStarts = new Int32Array(MAX_THREADS + 1);

@@ -29,7 +29,7 @@ import { listsKernel, touchKernel } from './row-scans.js';
 import { unweaveKernel, weaveKernel } from './body-copies.js';
 import { fatExitKernel, movedPairsKernel } from './broadphase-kernels.js';
 import { copyRange } from './block-copy.js';
-import { ownSlots } from '../place-homes.js';
+import { ownSlots, type BodySlots } from '../place-homes.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
@@ -155,9 +155,11 @@ const align8 = (bytes: number): number => Math.ceil(bytes / 8) * 8;
 /**
  * The collide kernel's inputs and lists in this memory (wasm/collide-kernel.ts), while the rows
  * are resident: copies of the bodies and the pairs, made each step, and what the kernel leaves
- * to TypeScript.
+ * to TypeScript. And (BodySlots) the slots of the solve's body copies (`load`, `save`: each
+ * body's pair and inverse mass), written by the colouring by homes (place-homes.ts): `prepare`
+ * names slots in the packed rows while they are not the bodies' own numbers.
  */
-export interface CollideRegions {
+export interface CollideRegions extends BodySlots {
   /** The far, fix, wall and special counts. */
   head: Int32Array;
   flags: Uint8Array;
@@ -213,14 +215,6 @@ export interface CollideRegions {
   border: Uint8Array;
   homeGroupEnds: Int32Array;
   homeKeys: Int32Array;
-  /**
-   * The solve's body copies (`load`, `save`: each body's pair and inverse mass) by slot: each
-   * body's slot, each slot's body, and [1 while the slots are not the bodies' own numbers, 0].
-   * Written by the colouring by homes (place-homes.ts); `prepare` names slots in the packed rows.
-   */
-  slotOf: Int32Array;
-  bodyAt: Int32Array;
-  slotted: Int32Array;
 }
 /**
  * Where the threads' collide kernel writes each block's rows before they move to their place
@@ -403,10 +397,7 @@ export class RowKernels {
     this.place(rowCapacity, bodyCapacity, resident, pairCapacity, staged);
     // The owner alone: a worker that views the memory anew must not undo this step's slots.
     const regions = this.collideRegions;
-    if (regions !== null) {
-      ownSlots(regions.slotOf, regions.bodyAt);
-      regions.slotted[0] = 0;
-    }
+    if (regions !== null) ownSlots(regions);
     if (this.layout !== null) noteSharedGrowth();
     return true;
   }
