@@ -11,6 +11,12 @@
  * steps to the same bits on any number of threads, so switching is invisible to the simulation
  * and the faster one can simply be kept.
  *
+ * First, warm: a pool's workers compile the engine's code for themselves as they first run it,
+ * and the world's first steps on them are slow while they do, so slow that a trial timed from
+ * the first step kept one thread for a minute where two were faster (the bench README has the
+ * figures). So a trial times nothing until its pool has stepped TRIAL_WARMUP steps on every
+ * thread (the world on every thread meanwhile, as before any trial).
+ *
  * How: in blocks that alternate as all, one, one, all, one, all, all, one, each block's first
  * steps dropped (a switch makes the next step slow while the workers take the world's buffers)
  * and the median of the rest taken (a collection or another process makes stray slow steps);
@@ -45,8 +51,10 @@ const BLOCKS_EACH = ORDER.length / 2;
 export const TRIAL_SETTLE = 3;
 /** Steps timed in each block. */
 export const TRIAL_TIMED = 12;
-/** Steps one trial takes. */
+/** Steps one trial takes, after the warm-up. */
 export const TRIAL_STEPS = ORDER.length * (TRIAL_SETTLE + TRIAL_TIMED);
+/** Steps on every thread that a pool takes before a trial times anything (a trial's own count): about two seconds at 60 Hz. */
+export const TRIAL_WARMUP = 120;
 /** Threads are kept when their median step is at most this share of one thread's. */
 export const KEEP_GAIN = 0.95;
 /** The trial runs again when the bodies change by this factor either way. */
@@ -66,8 +74,10 @@ export interface ThreadChoice {
   available: number;
   /** Threads the world steps on now. */
   using: number;
-  /** A trial is timing both now. */
+  /** A trial is timing both now, or warming the pool up for it (see `warming`). */
   measuring: boolean;
+  /** The trial is still stepping the pool's warm-up on every thread, before it times anything (TRIAL_WARMUP). */
+  warming: boolean;
   /** The last trial's step on every thread, ms: the mean of its blocks' medians (0: no trial ended yet). */
   allMs: number;
   /** The last trial's step on one thread, ms, likewise. */
@@ -120,20 +130,33 @@ export class ThreadTrial {
   private sinceTrial = 0;
   /** The watch or the step count says the last trial no longer holds. */
   private stale = false;
+  /** Steps the pool still has to take on every thread before a trial times any. */
+  private warmLeft: number;
 
-  /** `available`: threads the pool offers, the stepping one included. */
+  /**
+   * `available`: threads the pool offers, the stepping one included. `warmup`: steps on every
+   * thread before a trial times any (0 for a pool that has stepped that many already).
+   */
   constructor(
     private readonly available: number,
     mode: ThreadMode = 'auto',
+    warmup = TRIAL_WARMUP,
   ) {
     if (!Number.isInteger(available) || available < 1) throw new Error(`thread trial: available threads must be a whole number ≥ 1, got ${String(available)}`);
+    if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`thread trial: warmup must be a whole number of steps ≥ 0, got ${String(warmup)}`);
     this.mode = mode;
     this.chosen = available;
+    this.warmLeft = warmup;
   }
 
-  /** A trial is timing both now. */
+  /** A trial is warming the pool up or timing both now. */
   get measuring(): boolean {
     return this.block >= 0;
+  }
+
+  /** The pool has stepped its warm-up on every thread (a later trial, or a chooser of another world on it, needs none). */
+  get warm(): boolean {
+    return this.warmLeft === 0;
   }
 
   /** Changes what the user asked for; 'auto' measures again. */
@@ -157,7 +180,7 @@ export class ThreadTrial {
     if (this.available < 2 || this.mode === 'one') return 1;
     if (this.mode === 'all') return this.available;
     if (this.block < 0 && this.due(bodies)) this.start(bodies);
-    if (this.block >= 0) return ORDER[this.block] === 'all' ? this.available : 1;
+    if (this.block >= 0) return this.warmLeft > 0 || ORDER[this.block] === 'all' ? this.available : 1;
     return this.chosen;
   }
 
@@ -166,6 +189,10 @@ export class ThreadTrial {
    * count the block did not ask for); after one, for the watch of the chosen side.
    */
   record(threads: number, stepMs: number): void {
+    if (threads === this.available && this.available > 1 && this.warmLeft > 0) {
+      this.warmLeft--;
+      if (this.block >= 0) return;
+    }
     if (this.block < 0) {
       this.watchStep(threads, stepMs);
       return;
@@ -205,7 +232,8 @@ export class ThreadTrial {
 
   /** Where the choice stands, as plain data (a new object). */
   choice(using: number): ThreadChoice {
-    return { mode: this.mode, available: this.available, using, measuring: this.measuring, ...this.last };
+    const warming = this.measuring && this.warmLeft > 0;
+    return { mode: this.mode, available: this.available, using, measuring: this.measuring, warming, ...this.last };
   }
 
   private due(bodies: number): boolean {

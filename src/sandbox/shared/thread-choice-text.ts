@@ -10,6 +10,7 @@ export function threadChoiceHead(c: ThreadChoice): string {
   if (c.available < 2) return '1 thread';
   if (c.mode === 'all') return `${c.available} threads, set by hand`;
   if (c.mode === 'one') return `1 of ${c.available}, set by hand`;
+  if (c.warming) return `${c.using} of ${c.available}, warming up before measuring`;
   if (c.measuring) return `${c.using} of ${c.available}, measuring which is faster`;
   if (c.using === c.available) return `${c.available} threads: the faster here`;
   return `1 of ${c.available}: one thread is faster here`;

@@ -12,9 +12,11 @@ import {
   TRIAL_SETTLE,
   TRIAL_STEPS,
   TRIAL_TIMED,
+  TRIAL_WARMUP,
   ThreadTrial,
   WATCH_STEPS,
   type ThreadChoice,
+  type ThreadMode,
 } from '../../../src/physics/parallel/thread-trial';
 import { threadChoiceCount, threadChoiceText } from '../../../src/sandbox/shared/thread-choice-text';
 
@@ -29,9 +31,12 @@ function drive(trial: ThreadTrial, bodies: number, steps: number, cost: (threads
   return used;
 }
 
+/** A trial over a pool that has stepped its warm-up already (the warm-up's own tests start cold). */
+const warmTrial = (available: number, mode?: ThreadMode): ThreadTrial => new ThreadTrial(available, mode, 0);
+
 describe('ThreadTrial', () => {
   it('keeps every thread where they step faster, and says so with both figures', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 5));
     expect(trial.measuring).toBe(false);
     expect(trial.threadsFor(10_000)).toBe(2);
@@ -42,7 +47,7 @@ describe('ThreadTrial', () => {
   });
 
   it('falls back to one thread where every thread is slower (a machine whose cores wait on each other)', () => {
-    const trial = new ThreadTrial(4);
+    const trial = warmTrial(4);
     drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 4 ? 6.1 : 5.1));
     expect(trial.threadsFor(10_000)).toBe(1);
     expect(threadChoiceText(trial.choice(1))).toBe('1 of 4: one thread is faster here (6.10 ms on 4, 5.10 on 1, at 10,000 bodies)');
@@ -50,16 +55,16 @@ describe('ThreadTrial', () => {
   });
 
   it('keeps threads only for a gain of at least 5 %', () => {
-    const near = new ThreadTrial(2);
+    const near = warmTrial(2);
     drive(near, 1000, TRIAL_STEPS, (t) => (t === 2 ? 0.97 : 1));
     expect(near.threadsFor(1000)).toBe(1);
-    const enough = new ThreadTrial(2);
+    const enough = warmTrial(2);
     drive(enough, 1000, TRIAL_STEPS, (t) => (t === 2 ? KEEP_GAIN - 0.01 : 1));
     expect(enough.threadsFor(1000)).toBe(2);
   });
 
   it('alternates blocks so that a steady drift costs both sides alike, and drops the steps after each switch', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     // Every step slower than the one before (a world that grows busier), and the first steps
     // after each switch far slower still: a trial that timed sides in one block each, or kept
     // the switch's steps, would pick the side measured first.
@@ -81,7 +86,7 @@ describe('ThreadTrial', () => {
   });
 
   it('measures again when the world doubles or halves, not for smaller changes', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     drive(trial, 1000, TRIAL_STEPS, (t) => (t === 2 ? 2 : 1));
     expect(trial.threadsFor(1000)).toBe(1);
     expect(trial.threadsFor(1900)).toBe(1);
@@ -96,7 +101,7 @@ describe('ThreadTrial', () => {
   });
 
   it('measures again when the chosen side slows by DRIFT_FACTOR per body, as on a machine whose cores changed', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 5));
     expect(trial.threadsFor(10_000)).toBe(2);
     // Slower, but by less than the factor: the choice holds.
@@ -117,7 +122,7 @@ describe('ThreadTrial', () => {
   });
 
   it('measures again every RETRY_STEPS steps, as a side not chosen is not watched', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     // One thread wins; later the machine lets two win, which one thread's steps cannot show.
     drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 6 : 4.5));
     const used = drive(trial, 10_000, RETRY_STEPS - 1, (t) => (t === 2 ? 3 : 4.5));
@@ -132,14 +137,14 @@ describe('ThreadTrial', () => {
   });
 
   it("never measures on its own under 'all' or 'one'", () => {
-    const trial = new ThreadTrial(2, 'all');
+    const trial = warmTrial(2, 'all');
     drive(trial, 10_000, RETRY_STEPS + WATCH_STEPS, (_, k) => 1 + k);
     expect(trial.measuring).toBe(false);
     expect(trial.threadsFor(10_000)).toBe(2);
   });
 
   it('a new world is measured anew', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     drive(trial, 1000, TRIAL_STEPS, (t) => (t === 2 ? 2 : 1));
     trial.reset();
     expect(trial.choice(2).bodies).toBe(0);
@@ -148,7 +153,7 @@ describe('ThreadTrial', () => {
   });
 
   it('does not count a step that ran on another count than its block asked for', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     for (let k = 0; k < TRIAL_STEPS; k++) {
       const asked = trial.threadsFor(1000);
       trial.record(asked === 2 ? 1 : 2, 1); // a world that could not switch
@@ -158,7 +163,7 @@ describe('ThreadTrial', () => {
   });
 
   it("obeys 'all' and 'one' without measuring, and measures again back on 'auto'", () => {
-    const trial = new ThreadTrial(3, 'one');
+    const trial = warmTrial(3, 'one');
     expect(drive(trial, 10_000, 5, () => 1)).toEqual([1, 1, 1, 1, 1]);
     expect(threadChoiceText(trial.choice(1))).toBe('1 of 3, set by hand');
     expect(threadChoiceCount(trial.choice(1))).toBe('1 of 3 threads (set by hand)');
@@ -173,7 +178,7 @@ describe('ThreadTrial', () => {
   });
 
   it('without a pool there is one thread, whatever the mode', () => {
-    const trial = new ThreadTrial(1, 'all');
+    const trial = warmTrial(1, 'all');
     expect(trial.threadsFor(50_000)).toBe(1);
     expect(threadChoiceText(trial.choice(1))).toBe('1 thread');
   });
@@ -181,10 +186,11 @@ describe('ThreadTrial', () => {
   it('refuses what it cannot use, naming the value', () => {
     expect(() => new ThreadTrial(0)).toThrow('available threads must be a whole number ≥ 1, got 0');
     expect(() => new ThreadTrial(2).setMode('most' as never)).toThrow('threads must be one of auto, all, one, got most');
+    expect(() => new ThreadTrial(2, 'auto', -1)).toThrow('warmup must be a whole number of steps ≥ 0, got -1');
   });
 
   it('times TRIAL_TIMED steps of each block', () => {
-    const trial = new ThreadTrial(2);
+    const trial = warmTrial(2);
     let timedOnTwo = 0;
     drive(trial, 1000, TRIAL_STEPS, (t) => {
       if (t === 2) timedOnTwo++;
@@ -193,5 +199,53 @@ describe('ThreadTrial', () => {
     expect(timedOnTwo).toBe(4 * (TRIAL_SETTLE + TRIAL_TIMED));
     const c: ThreadChoice = trial.choice(1);
     expect([c.allMs, c.oneMs]).toEqual([2, 1]);
+  });
+
+  it('steps a new pool TRIAL_WARMUP times on every thread before its first trial times anything, and says so', () => {
+    const trial = new ThreadTrial(2);
+    // The workers' first steps are slow (their code compiling): 50 ms, which no block may count.
+    const used = drive(trial, 10_000, TRIAL_WARMUP - 1, () => 50);
+    expect(used.every((t) => t === 2)).toBe(true);
+    const c = trial.choice(2);
+    expect(c).toMatchObject({ measuring: true, warming: true, bodies: 0 });
+    expect(threadChoiceText(c)).toBe('2 of 2, warming up before measuring');
+    expect(trial.warm).toBe(false);
+    drive(trial, 10_000, 1, () => 50);
+    expect(trial.warm).toBe(true);
+    expect(trial.choice(2)).toMatchObject({ measuring: true, warming: false });
+    drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 5));
+    expect(trial.choice(2)).toMatchObject({ measuring: false, warming: false, allMs: 3, oneMs: 5 });
+    expect(trial.threadsFor(10_000)).toBe(2);
+  });
+
+  it('keeps the threads of a pool that is slow only while its code warms up, where a trial from its first step would not', () => {
+    // Two threads take 20 ms for their first 100 steps (each worker compiling the engine's code
+    // for itself), then 5; one thread takes 8 throughout.
+    const machine = (): ((threads: number) => number) => {
+      let onAll = 0;
+      return (t) => (t === 2 ? (++onAll <= 100 ? 20 : 5) : 8);
+    };
+    const cold = new ThreadTrial(2, 'auto', 0);
+    drive(cold, 10_000, TRIAL_STEPS, machine());
+    expect(cold.threadsFor(10_000)).toBe(1);
+    const warmed = new ThreadTrial(2);
+    drive(warmed, 10_000, TRIAL_WARMUP + TRIAL_STEPS, machine());
+    expect(warmed.measuring).toBe(false);
+    expect(warmed.threadsFor(10_000)).toBe(2);
+    expect(warmed.choice(2)).toMatchObject({ allMs: 5, oneMs: 8 });
+  });
+
+  it('warms up once: steps on every thread count towards it, steps on one do not, and later trials start at once', () => {
+    const trial = new ThreadTrial(2);
+    trial.threadsFor(1000);
+    for (let k = 0; k < TRIAL_WARMUP; k++) trial.record(1, 1); // a world that could not switch
+    expect(trial.choice(1).warming).toBe(true);
+    drive(trial, 1000, TRIAL_WARMUP + TRIAL_STEPS, (t) => (t === 2 ? 2 : 1));
+    expect(trial.threadsFor(1000)).toBe(1);
+    // The world doubles: a new trial, timing from its first block.
+    trial.threadsFor(2000);
+    expect(trial.choice(1)).toMatchObject({ measuring: true, warming: false });
+    const used = drive(trial, 2000, TRIAL_SETTLE + TRIAL_TIMED + 1, () => 1);
+    expect(used[used.length - 1]).toBe(1);
   });
 });
