@@ -5,10 +5,7 @@
  */
 import type { World } from '../world.js';
 import type { ThreadPool } from './pool.js';
-import { TRIAL_WARMUP, ThreadTrial, type ThreadChoice, type ThreadMode } from './thread-trial.js';
-
-/** Pools that have stepped a trial's warm-up on every thread, under any chooser: the next chooser on one times from its first trial on. */
-const WARM_POOLS = new WeakSet<ThreadPool>();
+import { ThreadTrial, type ThreadChoice, type ThreadMode } from './thread-trial.js';
 
 /**
  * Steps `world` on `pool`'s threads (the calling one with them) or on the calling thread alone,
@@ -29,7 +26,6 @@ export class ThreadChooser {
   private readonly trial: ThreadTrial;
   private poolLost = false;
   private inTrial = false;
-  private poolWarm: boolean;
 
   /**
    * `mode`: 'auto' measures and keeps the faster (the default); 'all' and 'one' set the count
@@ -43,8 +39,7 @@ export class ThreadChooser {
     mode: ThreadMode = 'auto',
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.poolWarm = WARM_POOLS.has(pool);
-    this.trial = new ThreadTrial(pool.size + 1, mode, this.poolWarm ? 0 : TRIAL_WARMUP);
+    this.trial = new ThreadTrial(pool.size + 1, mode);
   }
 
   /** A worker stopped answering in a step: the world steps on the calling thread alone from then on. */
@@ -91,9 +86,5 @@ export class ThreadChooser {
       throw error;
     }
     this.trial.record(threads, this.now() - started);
-    if (!this.poolWarm && this.trial.warm) {
-      this.poolWarm = true;
-      WARM_POOLS.add(this.pool);
-    }
   }
 }

@@ -14,8 +14,11 @@
  * First, warm: a pool's workers compile the engine's code for themselves as they first run it,
  * and the world's first steps on them are slow while they do, so slow that a trial timed from
  * the first step kept one thread for a minute where two were faster (the bench README has the
- * figures). So a trial times nothing until its pool has stepped TRIAL_WARMUP steps on every
- * thread (the world on every thread meanwhile, as before any trial).
+ * figures). So the first trial of a world (and the first after 'auto' is asked for again)
+ * steps TRIAL_WARMUP steps on every thread before it times anything. Later trials need none:
+ * each trial's own blocks on every thread keep the workers' code compiled as the world grows
+ * (on a stress arena doubling from 1,000 to 32,000 bodies, later trials read alike with and
+ * without a warm-up of their own).
  *
  * How: in blocks that alternate as all, one, one, all, one, all, all, one, each block's first
  * steps dropped (a switch makes the next step slow while the workers take the world's buffers)
@@ -53,7 +56,7 @@ export const TRIAL_SETTLE = 3;
 export const TRIAL_TIMED = 12;
 /** Steps one trial takes, after the warm-up. */
 export const TRIAL_STEPS = ORDER.length * (TRIAL_SETTLE + TRIAL_TIMED);
-/** Steps on every thread that a pool takes before a trial times anything (a trial's own count): about two seconds at 60 Hz. */
+/** Steps on every thread before a trial times anything, where it warms up: about two seconds at 60 Hz. */
 export const TRIAL_WARMUP = 120;
 /** Threads are kept when their median step is at most this share of one thread's. */
 export const KEEP_GAIN = 0.95;
@@ -130,12 +133,12 @@ export class ThreadTrial {
   private sinceTrial = 0;
   /** The watch or the step count says the last trial no longer holds. */
   private stale = false;
-  /** Steps the pool still has to take on every thread before a trial times any. */
-  private warmLeft: number;
+  /** Steps this trial still has to take on every thread before it times any. */
+  private warmLeft = 0;
 
   /**
    * `available`: threads the pool offers, the stepping one included. `warmup`: steps on every
-   * thread before a trial times any (0 for a pool that has stepped that many already).
+   * thread before a trial times any, where it warms up (0: never).
    */
   constructor(
     private readonly available: number,
@@ -146,17 +149,14 @@ export class ThreadTrial {
     if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`thread trial: warmup must be a whole number of steps ≥ 0, got ${String(warmup)}`);
     this.mode = mode;
     this.chosen = available;
-    this.warmLeft = warmup;
+    this.warmup = warmup;
   }
+
+  private readonly warmup: number;
 
   /** A trial is warming the pool up or timing both now. */
   get measuring(): boolean {
     return this.block >= 0;
-  }
-
-  /** The pool has stepped its warm-up on every thread (a later trial, or a chooser of another world on it, needs none). */
-  get warm(): boolean {
-    return this.warmLeft === 0;
   }
 
   /** Changes what the user asked for; 'auto' measures again. */
@@ -189,9 +189,9 @@ export class ThreadTrial {
    * count the block did not ask for); after one, for the watch of the chosen side.
    */
   record(threads: number, stepMs: number): void {
-    if (threads === this.available && this.available > 1 && this.warmLeft > 0) {
-      this.warmLeft--;
-      if (this.block >= 0) return;
+    if (this.block >= 0 && this.warmLeft > 0) {
+      if (threads === this.available) this.warmLeft--;
+      return;
     }
     if (this.block < 0) {
       this.watchStep(threads, stepMs);
@@ -242,6 +242,7 @@ export class ThreadTrial {
   }
 
   private start(bodies: number): void {
+    this.warmLeft = this.last.bodies > 0 ? 0 : this.warmup;
     this.block = 0;
     this.inBlock = 0;
     this.allCount = 0;

@@ -201,7 +201,7 @@ describe('ThreadTrial', () => {
     expect([c.allMs, c.oneMs]).toEqual([2, 1]);
   });
 
-  it('steps a new pool TRIAL_WARMUP times on every thread before its first trial times anything, and says so', () => {
+  it('steps TRIAL_WARMUP times on every thread before its first trial times anything, and says so', () => {
     const trial = new ThreadTrial(2);
     // The workers' first steps are slow (their code compiling): 50 ms, which no block may count.
     const used = drive(trial, 10_000, TRIAL_WARMUP - 1, () => 50);
@@ -209,9 +209,7 @@ describe('ThreadTrial', () => {
     const c = trial.choice(2);
     expect(c).toMatchObject({ measuring: true, warming: true, bodies: 0 });
     expect(threadChoiceText(c)).toBe('2 of 2, warming up before measuring');
-    expect(trial.warm).toBe(false);
     drive(trial, 10_000, 1, () => 50);
-    expect(trial.warm).toBe(true);
     expect(trial.choice(2)).toMatchObject({ measuring: true, warming: false });
     drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 5));
     expect(trial.choice(2)).toMatchObject({ measuring: false, warming: false, allMs: 3, oneMs: 5 });
@@ -235,17 +233,24 @@ describe('ThreadTrial', () => {
     expect(warmed.choice(2)).toMatchObject({ allMs: 5, oneMs: 8 });
   });
 
-  it('warms up once: steps on every thread count towards it, steps on one do not, and later trials start at once', () => {
+  it("warms up before a world's first trial only: steps on one thread do not count, later trials time at once, a new world or 'auto' again warms anew", () => {
     const trial = new ThreadTrial(2);
     trial.threadsFor(1000);
-    for (let k = 0; k < TRIAL_WARMUP; k++) trial.record(1, 1); // a world that could not switch
+    for (let k = 0; k < TRIAL_WARMUP; k++) trial.record(1, 1); // a world that could not switch: not a warm-up step
     expect(trial.choice(1).warming).toBe(true);
     drive(trial, 1000, TRIAL_WARMUP + TRIAL_STEPS, (t) => (t === 2 ? 2 : 1));
     expect(trial.threadsFor(1000)).toBe(1);
-    // The world doubles: a new trial, timing from its first block.
+    // The world doubles: the next trial times from its first block.
     trial.threadsFor(2000);
     expect(trial.choice(1)).toMatchObject({ measuring: true, warming: false });
     const used = drive(trial, 2000, TRIAL_SETTLE + TRIAL_TIMED + 1, () => 1);
     expect(used[used.length - 1]).toBe(1);
+    trial.reset();
+    trial.threadsFor(2000);
+    expect(trial.choice(2)).toMatchObject({ measuring: true, warming: true });
+    trial.setMode('one');
+    trial.setMode('auto');
+    trial.threadsFor(2000);
+    expect(trial.choice(2)).toMatchObject({ measuring: true, warming: true });
   });
 });
