@@ -138,21 +138,18 @@ export class ThreadTrial {
 
   /**
    * `available`: threads the pool offers, the stepping one included. `warmup`: steps on every
-   * thread before a trial times any, where it warms up (0: never).
+   * thread before a world's first trial times any (0: none).
    */
   constructor(
     private readonly available: number,
     mode: ThreadMode = 'auto',
-    warmup = TRIAL_WARMUP,
+    private readonly warmup = TRIAL_WARMUP,
   ) {
     if (!Number.isInteger(available) || available < 1) throw new Error(`thread trial: available threads must be a whole number ≥ 1, got ${String(available)}`);
     if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`thread trial: warmup must be a whole number of steps ≥ 0, got ${String(warmup)}`);
     this.mode = mode;
     this.chosen = available;
-    this.warmup = warmup;
   }
-
-  private readonly warmup: number;
 
   /** A trial is warming the pool up or timing both now. */
   get measuring(): boolean {
