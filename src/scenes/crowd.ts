@@ -12,6 +12,9 @@ export interface CountOptions {
   seed?: number;
 }
 
+/** crowd's world options (stress-arena's too): no gravity, no damping, no sleep. */
+export const CROWD_OPTIONS = Object.freeze({ gravity: Object.freeze({ x: 0, y: 0 }), linearDamping: 0, enableSleep: false });
+
 /** The crowd layout, engine-neutral (for the benchmark's other engines). */
 export function crowdBodies(count: number, seed = 1): SceneBody[] {
   const cols = Math.ceil(Math.sqrt(count));
@@ -21,6 +24,6 @@ export function crowdBodies(count: number, seed = 1): SceneBody[] {
 
 /** Builds crowd(N) into an empty world and sets its options. */
 export function crowd(world: World, options: CountOptions): void {
-  world.setOptions({ gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
+  world.setOptions(CROWD_OPTIONS);
   addSceneBodies(world, crowdBodies(options.count, options.seed));
 }

@@ -19,7 +19,7 @@
  */
 import { mulberry32, type Body, type Random, type World } from '../physics/index';
 import { CELL, addSceneBodies, arenaBodies } from './arena';
-import type { CountOptions } from './crowd';
+import { CROWD_OPTIONS, type CountOptions } from './crowd';
 
 /** Half the extent of a stress body (a circle of radius 0.5 or a 1x1 box), m. */
 const BODY_HALF = 0.5; // m
@@ -68,7 +68,7 @@ export function stressArenaSide(count: number): number {
  * options, and returns the arena to grow. Allocates.
  */
 export function stressArena(world: World, options: Partial<CountOptions> = {}): StressArena {
-  world.setOptions({ gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
+  world.setOptions(CROWD_OPTIONS);
   const first = world.bodyCount;
   addSceneBodies(world, arenaBodies(0, 1, CELL, CELL));
   const walls = world.getBodies().slice(first, first + 4);

@@ -6,8 +6,8 @@
 import type { World } from '../../../src/physics/index';
 import { mulberry32 } from '../../../src/physics/random';
 import { addSceneBodies, type SceneBody } from '../../../src/scenes/arena';
-import { crowdBodies } from '../../../src/scenes/crowd';
-import { pileBodies } from '../../../src/scenes/pile';
+import { CROWD_OPTIONS, crowdBodies } from '../../../src/scenes/crowd';
+import { PILE_OPTIONS, pileBodies } from '../../../src/scenes/pile';
 
 interface ShuffledOptions {
   count: number;
@@ -17,15 +17,13 @@ interface ShuffledOptions {
 
 /** Builds pile(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledPile(world: World, options: ShuffledOptions): void {
-  // pile()'s options, then its bodies in another order.
-  world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false });
+  world.setOptions(PILE_OPTIONS);
   addShuffled(world, pileBodies(options.count), options.seed);
 }
 
 /** Builds crowd(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledCrowd(world: World, options: ShuffledOptions): void {
-  // crowd()'s options, then its bodies in another order.
-  world.setOptions({ gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
+  world.setOptions(CROWD_OPTIONS);
   addShuffled(world, crowdBodies(options.count), options.seed);
 }
 
