@@ -1,13 +1,15 @@
 /**
  * The benchmark's pile and crowd with their moving bodies made in random order (the walls
  * first), as a game may make them: their numbers then say nothing of where they lie, so homes
- * by number leave nearly every row on a border (src/physics/place-homes.ts).
+ * by number leave nearly every row on a border (src/physics/place-homes.ts). `npm run ab` copies
+ * this file into older commits' checkouts (test/bench/ab.ts), so it takes from src/scenes only
+ * what they export too: the layouts, not PILE_OPTIONS or CROWD_OPTIONS, whose values it repeats.
  */
 import type { World } from '../../../src/physics/index';
 import { mulberry32 } from '../../../src/physics/random';
 import { addSceneBodies, type SceneBody } from '../../../src/scenes/arena';
-import { CROWD_OPTIONS, crowdBodies } from '../../../src/scenes/crowd';
-import { PILE_OPTIONS, pileBodies } from '../../../src/scenes/pile';
+import { crowdBodies } from '../../../src/scenes/crowd';
+import { pileBodies } from '../../../src/scenes/pile';
 
 interface ShuffledOptions {
   count: number;
@@ -17,13 +19,15 @@ interface ShuffledOptions {
 
 /** Builds pile(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledPile(world: World, options: ShuffledOptions): void {
-  world.setOptions(PILE_OPTIONS);
+  // pile()'s options, then its bodies in another order.
+  world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false });
   addShuffled(world, pileBodies(options.count), options.seed);
 }
 
 /** Builds crowd(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledCrowd(world: World, options: ShuffledOptions): void {
-  world.setOptions(CROWD_OPTIONS);
+  // crowd()'s options, then its bodies in another order.
+  world.setOptions({ gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
   addShuffled(world, crowdBodies(options.count), options.seed);
 }
 
