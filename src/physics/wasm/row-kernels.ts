@@ -20,7 +20,7 @@ import { COLOUR_COUNT } from '../colour.js';
 import { PAIR_BLOCK } from '../parallel/jobs.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import type { PairCache } from '../pair-cache.js';
-import { moduleBytes } from './encoder.js';
+import { moduleBytes, type FunctionDef } from './encoder.js';
 import { collideKernel, loadBodyShapes } from './collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel, homeGroups } from './colour-kernel.js';
 import { MAX_THREADS } from '../parallel/control.js';
@@ -71,15 +71,21 @@ interface KernelFns {
  */
 const MAX_PAGES = 16384;
 
-/** The compiled modules (for a shared memory and a plain one), once per thread; null where WebAssembly cannot run. */
+/**
+ * The compiled modules (for a shared memory and a plain one), once per thread; null where
+ * WebAssembly cannot run. A worker is handed the calling thread's (`KernelLayout.module`): the
+ * kernels' definitions, built the first time in code that runs once, cost 10 to 20 ms a thread.
+ */
 const compiled = new Map<boolean, WebAssembly.Module | null>();
+/** The kernels' definitions, built once per thread for both modules. */
+let definitions: FunctionDef[] | null = null;
 
 function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      const bytes = moduleBytes([solveKernel(), pushKernel(), warmKernel(), prepareKernel(false), prepareKernel(true), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel(), movedPairsKernel()], shared, MAX_PAGES);
-      module = new WebAssembly.Module(bytes);
+      definitions ??= [solveKernel(), pushKernel(), warmKernel(), prepareKernel(false), prepareKernel(true), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel(), movedPairsKernel()];
+      module = new WebAssembly.Module(moduleBytes(definitions, shared, MAX_PAGES));
     } catch {
       // A page whose content security policy forbids WebAssembly.
       module = null;
@@ -88,6 +94,9 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   }
   return module;
 }
+
+/** Whether this thread's memories will be shared ones (`newMemory`), so the module to check for is that one. */
+const sharesMemory = (): boolean => typeof SharedArrayBuffer !== 'undefined';
 
 /** A new memory of `pages`, shared when this thread can share one (cross-origin isolated, or Node). */
 function newMemory(pages: number): WebAssembly.Memory | null {
@@ -274,6 +283,8 @@ export interface KernelLayout {
   readonly pairCapacity: number;
   /** Whether the memory holds StagedRows for `pairCapacity` pairs. */
   readonly staged: boolean;
+  /** The kernels compiled for a shared memory, so that a worker need not build them again. */
+  readonly module: WebAssembly.Module;
 }
 
 /**
@@ -324,11 +335,12 @@ export class RowKernels {
 
   /** A kernel set, or null where WebAssembly cannot run. */
   static create(): RowKernels | null {
-    return compiledModule(false) === null ? null : new RowKernels();
+    return compiledModule(sharesMemory()) === null ? null : new RowKernels();
   }
 
   /** This thread's kernels over another thread's memory (`layout`), for a worker thread. */
   static adopt(layout: KernelLayout): RowKernels | null {
+    if (!compiled.has(true)) compiled.set(true, layout.module);
     const kernels = RowKernels.create();
     if (kernels === null || !kernels.bind(layout.memory)) return null;
     kernels.place(layout.rowCapacity, layout.bodyCapacity, layout.resident, layout.pairCapacity, layout.staged);
@@ -343,8 +355,9 @@ export class RowKernels {
   /** The memory and its regions, while it is shared; else null (a worker thread cannot use it). */
   get layout(): KernelLayout | null {
     const memory = this.memory;
-    if (memory === null || !isSharedMemory(memory)) return null;
-    return { memory, rowCapacity: this.rowCapacity, bodyCapacity: this.bodyCapacity, resident: this.resident, pairCapacity: this.pairCapacity, staged: this.staged !== null };
+    const module = compiled.get(true);
+    if (memory === null || !isSharedMemory(memory) || module == null) return null;
+    return { memory, rowCapacity: this.rowCapacity, bodyCapacity: this.bodyCapacity, resident: this.resident, pairCapacity: this.pairCapacity, staged: this.staged !== null, module };
   }
 
   /**

@@ -60,3 +60,19 @@ export function pausingWorker(job: number): Worker {
       return old;
     };`);
 }
+
+/**
+ * A worker that counts the WebAssembly modules it compiles and the instances it makes in its
+ * own realm, and answers 'wasm' with `{ modules, instances }` once it is back in its event loop.
+ */
+export function wasmCountingWorker(): Worker {
+  return hookedWorker(`
+    const Module = WebAssembly.Module;
+    const Instance = WebAssembly.Instance;
+    const counts = { modules: 0, instances: 0 };
+    WebAssembly.Module = function (bytes) { counts.modules++; return new Module(bytes); };
+    WebAssembly.Module.prototype = Module.prototype;
+    WebAssembly.Instance = function (module, imports) { counts.instances++; return new Instance(module, imports); };
+    WebAssembly.Instance.prototype = Instance.prototype;
+    parentPort.on('message', (message) => { if (message === 'wasm') parentPort.postMessage(counts); });`);
+}

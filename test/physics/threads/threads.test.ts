@@ -14,7 +14,7 @@ import { pile } from '../../../src/scenes/pile';
 import { snapshotText, stateHash } from '../helpers';
 import { shuffledPile } from './shuffled-scenes';
 import { createNodePool, type NodePool } from './node-pool';
-import { dyingWorker, pausingWorker } from './hooked-worker';
+import { dyingWorker, pausingWorker, wasmCountingWorker } from './hooked-worker';
 import type { StepRunner } from '../../../src/physics/parallel/jobs';
 import { JOB_INTEGRATE_POSITIONS, JOB_SAVE_BODIES } from '../../../src/physics/parallel/jobs';
 
@@ -188,6 +188,31 @@ describe('issue 13: the step on worker threads', () => {
       expect(run(w), `${size} workers: steps with resident rows`).toBeGreaterThan(30);
       w.setThreads(null);
       expect(stateHash(w), `${size} workers`).toBe(stateHash(alone));
+    }
+  });
+
+  it('a worker runs the kernels the calling thread compiled, and builds none of its own', async () => {
+    // Each thread built the kernels' module from their definitions (10 to 20 ms of code that
+    // runs once, in the step where a pile's rows first go to the kernels); the layout hands it over.
+    const worker = wasmCountingWorker();
+    try {
+      const answer = (message: string): Promise<unknown> =>
+        new Promise((resolve) => {
+          worker.once('message', resolve);
+          worker.postMessage(message);
+        });
+      await answer('ping');
+      const w = withScene(pile, 1500);
+      w.setThreads({ size: 1, post: (_index: number, message: ThreadMessage) => worker.postMessage(message) });
+      steps(w, 120);
+      expect(w.internals.contacts.residentRows).toBe(true);
+      w.setThreads(null);
+      const counts = (await answer('wasm')) as { modules: number; instances: number };
+      // Else the worker never ran the kernels, and the count of modules proves nothing.
+      expect(counts.instances).toBeGreaterThan(0);
+      expect(counts.modules).toBe(0);
+    } finally {
+      await worker.terminate();
     }
   });
 
