@@ -16,7 +16,7 @@ import { FAT_STRIDE, type BodyStore } from './body-store.js';
 import { FlatTree, queryFlat } from './flat-tree.js';
 import type { HitList } from './hit-list.js';
 import { SEARCH_STACK } from './parallel/jobs.js';
-import { packTree } from './tree-pack.js';
+import { NodeSpares, packTree, type PackedNode } from './tree-pack.js';
 
 /** rbush's node layout (its `data`). */
 interface TreeNode {
@@ -60,6 +60,8 @@ export class BodyTree {
   private nodesBehind = false;
   /** The stack of a query of the flat copy. */
   private readonly flatStack = new Int32Array(SEARCH_STACK);
+  /** The replaced tree's nodes during a build, which takes them for the new one. */
+  private readonly spares = new NodeSpares();
 
   constructor(private readonly store: BodyStore) {
     const tree = new RBush<number>(NODE_SIZE);
@@ -97,9 +99,12 @@ export class BodyTree {
     this.flatKnown = false;
   }
 
-  /** Replaces the tree by one packed over bodies `list[0..n)`. Allocates the nodes. */
+  /** Replaces the tree by one packed over bodies `list[0..n)`, of the old tree's nodes (allocating only where it had fewer). */
   build(list: Int32Array, n: number): void {
-    const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, skipLeaf);
+    const spares = this.spares;
+    spares.keep(this.root() as PackedNode);
+    const root = packTree(list, n, this.store.fat, NODE_SIZE, ITEM, skipLeaf, spares);
+    spares.clear();
     this.tree.fromJSON(root);
     this.nodesBehind = false;
     this.forgetOldNodes();

@@ -25,11 +25,68 @@ const HILBERT_SIDE = 1 << HILBERT_BITS;
 
 
 /**
+ * Nodes of a tree that a new build replaces, for the build to use again (`NodeSpares.take`):
+ * a rebuilt tree was its nodes and their children's arrays anew every few dozen steps, which
+ * lived long enough to reach V8's old generation and so came back as major collections.
+ */
+export class NodeSpares {
+  // Filled and emptied within one build: garbage that dies young costs the collector little.
+  private readonly leaves: PackedNode[] = [];
+  private readonly inner: PackedNode[] = [];
+
+  /**
+   * Keeps the nodes of the tree under `root` (which must no longer be used) that a build made:
+   * rbush's own (from inserts, with no `parent`) hold arrays grown by pushes, with room for
+   * 17 children, and are left to the collector.
+   */
+  keep(root: PackedNode): void {
+    const queue = [root];
+    for (let q = 0; q < queue.length; q++) {
+      const node = queue[q];
+      if (node.parent !== undefined) (node.leaf ? this.leaves : this.inner).push(node);
+      if (!node.leaf) for (const child of node.children) queue.push(child as PackedNode);
+    }
+  }
+
+  /**
+   * A node for a new tree (a kept one where there is one), its children `items[from..to)`,
+   * its box open (min +Infinity, max -Infinity) and no parent. A kept node's children array is
+   * written in place where it holds as many; another count gets a slice, since an array grown
+   * by writes past its end takes room for 16 more, and one cut shorter keeps its room.
+   */
+  take(leaf: boolean, height: number, items: readonly (number | PackedNode)[], from: number, to: number): PackedNode {
+    const node = (leaf ? this.leaves : this.inner).pop();
+    if (node === undefined) {
+      return { children: items.slice(from, to), height, leaf, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, parent: null };
+    }
+    const count = to - from;
+    if (node.children.length !== count) node.children = items.slice(from, to);
+    else {
+      const children = node.children;
+      for (let k = 0; k < count; k++) children[k] = items[from + k];
+    }
+    node.height = height;
+    node.minX = Infinity;
+    node.minY = Infinity;
+    node.maxX = -Infinity;
+    node.maxY = -Infinity;
+    node.parent = null;
+    return node;
+  }
+
+  /** Forgets the nodes no build took, for the collector. */
+  clear(): void {
+    this.leaves.length = 0;
+    this.inner.length = 0;
+  }
+}
+
+/**
  * Returns the root of a packed tree over the indices `list[0..n)`, boxed by `boxes` (minX, minY,
  * maxX, maxY at 4 * index, m)
  * (rbush's format, heights from 1 at the leaves), and calls `onLeaf(index, leaf)` for each.
  * Leaves hold `index + itemOffset` (rbush ignores falsy items, so index 0 needs an offset).
- * Allocates the nodes (one build, not per step).
+ * Takes its nodes from `spares` where given (a replaced tree's), else allocates them.
  */
 export function packTree(
   list: ArrayLike<number>,
@@ -38,8 +95,9 @@ export function packTree(
   nodeSize: number,
   itemOffset: number,
   onLeaf: (index: number, leaf: PackedNode) => void,
+  spares: NodeSpares = new NodeSpares(),
 ): PackedNode {
-  if (n === 0) return { children: [], height: 1, leaf: true, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, parent: null };
+  if (n === 0) return spares.take(true, 1, [], 0, 0);
   // Sort scratch lives for this build only: a build allocates its nodes anyway, and kept
   // scratch would cost 16 bytes a body between builds.
   const keys = new Uint32Array(n);
@@ -67,9 +125,9 @@ export function packTree(
   }
   radixSort(keys, order, n);
 
-  // Leaves, then levels above, until one node remains. Each node's children are a slice of
-  // exactly their number: an array grown by pushes keeps room for 17 (152 bytes against 88 for
-  // 9), about 7 bytes a body over a tree's leaves.
+  // Leaves, then levels above, until one node remains. Each node's children are an array of
+  // exactly their number (a slice, or a kept node's array written in place): an array grown by
+  // pushes keeps room for 17 (152 bytes against 88 for 9), about 7 bytes a body over a tree's leaves.
   let level: PackedNode[] = [];
   const items: number[] = [];
   for (let start = 0; start < n; start += nodeSize) {
@@ -88,7 +146,11 @@ export function packTree(
       if (boxes[o + 2] > x1) x1 = boxes[o + 2];
       if (boxes[o + 3] > y1) y1 = boxes[o + 3];
     }
-    const leaf: PackedNode = { children: items.slice(), height: 1, leaf: true, minX: x0, minY: y0, maxX: x1, maxY: y1, parent: null };
+    const leaf = spares.take(true, 1, items, 0, items.length);
+    leaf.minX = x0;
+    leaf.minY = y0;
+    leaf.maxX = x1;
+    leaf.maxY = y1;
     for (let k = start; k < end; k++) onLeaf(order[k], leaf);
     level.push(leaf);
   }
@@ -97,9 +159,9 @@ export function packTree(
     height++;
     const next: PackedNode[] = [];
     for (let start = 0; start < level.length; start += nodeSize) {
-      const children = level.slice(start, start + nodeSize);
-      const node: PackedNode = { children, height, leaf: false, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, parent: null };
-      for (const c of children) {
+      const node = spares.take(false, height, level, start, Math.min(start + nodeSize, level.length));
+      for (const child of node.children) {
+        const c = child as PackedNode;
         c.parent = node;
         if (c.minX < node.minX) node.minX = c.minX;
         if (c.minY < node.minY) node.minY = c.minY;

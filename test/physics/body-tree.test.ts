@@ -75,6 +75,37 @@ describe('the moving bodies tree', () => {
     expect(stale, 'stack slots holding nodes of the old tree').toBe(0);
   });
 
+  it('a rebuild makes the new tree of the old tree\'s nodes, and it finds what a tree of new nodes finds', () => {
+    // A rebuilt tree of new nodes every few dozen steps (some 2 MB at crowd 50,000) lived long
+    // enough to reach V8's old generation: a major collection of about 20 ms every few hundred steps.
+    const random = mulberry32(7);
+    const { store, list, tree } = builtTree(random);
+    const hits = new HitList();
+    const found = (t: BodyTree, box: Float64Array): number[] => {
+      hits.count = 0;
+      t.query(box, -1, hits);
+      return Array.from(hits.ids.subarray(0, hits.count)).sort((a, b) => a - b);
+    };
+    for (const n of [N, N - 700, N]) {
+      const before = nodesOf((tree as unknown as Inside).tree.data);
+      scatter(store, random);
+      tree.build(list, n);
+      const after = nodesOf((tree as unknown as Inside).tree.data);
+      const fresh = new BodyTree(store);
+      fresh.build(list, n);
+      const reused = [...after].filter((node) => before.has(node)).length;
+      // Every node is an old one, but where the old tree had fewer (the last build, after the shrink).
+      expect(reused, `${n} bodies: nodes of the old tree`).toBe(Math.min(before.size, after.size));
+      expect(after.size).toBe(nodesOf((fresh as unknown as Inside).tree.data).size);
+      for (let q = 0; q < 40; q++) {
+        const x = random() * 200;
+        const y = random() * 200;
+        const box = Float64Array.of(x, y, x + random() * 30, y + random() * 30);
+        expect(found(tree, box), `${n} bodies, query ${q}`).toEqual(found(fresh, box));
+      }
+    }
+  });
+
   it('finds a body whose box grew, the flat copy stale (after a build) or current', () => {
     const random = mulberry32(5);
     const { store, list, tree } = builtTree(random);
