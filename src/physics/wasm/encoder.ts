@@ -1,8 +1,9 @@
 /**
  * Just enough of the WebAssembly binary format to write the row kernels (row-kernels.ts) in
  * TypeScript: one memory, imported; functions of numbers; the handful of instructions they
- * use. No toolchain and no binary file in the repository: the module is built from this code
- * at start-up, a few hundred bytes. The names follow the WebAssembly text format
+ * use. No toolchain and no binary file in the repository: the module (some 7 KB) is built from
+ * this code once per page or process, the first time a world needs it (row-kernels.ts hands it
+ * to worker threads). The names follow the WebAssembly text format
  * (`f64.load`, `local.get`), so the kernels read like it.
  */
 
