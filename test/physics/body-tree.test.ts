@@ -76,8 +76,8 @@ describe('the moving bodies tree', () => {
   });
 
   it('a rebuild makes the new tree of the old tree\'s nodes, and it finds what a tree of new nodes finds', () => {
-    // A rebuilt tree of new nodes every few dozen steps (some 2 MB at crowd 50,000) lived long
-    // enough to reach V8's old generation: a major collection of about 20 ms every few hundred steps.
+    // A rebuilt tree of new nodes every few dozen steps lived long enough to reach V8's old
+    // generation, and came back as major collections inside a step (bench README).
     const random = mulberry32(7);
     const { store, list, tree } = builtTree(random);
     const hits = new HitList();

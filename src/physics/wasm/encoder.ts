@@ -42,8 +42,7 @@ function sleb(n: number): number[] {
 
 /**
  * Appends `bytes` to `out`, a number at a time: the module is thousands of numbers, and spreading
- * or flattening arrays of them ran at about a microsecond a byte in code run once (8 to 15 ms a
- * module), where this loop takes well under one.
+ * or flattening arrays of them was several times slower, in code that runs once per module.
  */
 function append(out: number[], bytes: readonly number[]): number[] {
   for (let i = 0; i < bytes.length; i++) out.push(bytes[i]);

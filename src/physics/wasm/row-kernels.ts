@@ -74,7 +74,8 @@ const MAX_PAGES = 16384;
 /**
  * The compiled modules (for a shared memory and a plain one), once per thread; null where
  * WebAssembly cannot run. A worker is handed the calling thread's (`KernelLayout.module`): the
- * kernels' definitions, built the first time in code that runs once, cost 10 to 20 ms a thread.
+ * kernels' definitions are built in code that runs once, cold, and would cost each worker that
+ * again inside the step where a world's rows first go to the kernels.
  */
 const compiled = new Map<boolean, WebAssembly.Module | null>();
 /** The kernels' definitions, built once per thread for both modules. */

@@ -192,8 +192,8 @@ describe('issue 13: the step on worker threads', () => {
   });
 
   it('a worker runs the kernels the calling thread compiled, and builds none of its own', async () => {
-    // Each thread built the kernels' module from their definitions (10 to 20 ms of code that
-    // runs once, in the step where a pile's rows first go to the kernels); the layout hands it over.
+    // Each thread built the kernels' module from their definitions (cold code that runs once, in
+    // the step where a pile's rows first go to the kernels); the layout hands it over.
     const worker = wasmCountingWorker();
     try {
       const answer = (message: string): Promise<unknown> =>
