@@ -96,12 +96,12 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   return module;
 }
 
-/** Whether this thread's memories will be shared ones (`newMemory`), so the module to check for is that one. */
+/** Whether this thread can share memory (cross-origin isolated, or Node): its memories are shared ones (`newMemory`), and the module to check for is that one. */
 const sharesMemory = (): boolean => typeof SharedArrayBuffer !== 'undefined';
 
 /** A new memory of `pages`, shared when this thread can share one (cross-origin isolated, or Node). */
 function newMemory(pages: number): WebAssembly.Memory | null {
-  if (typeof SharedArrayBuffer !== 'undefined') {
+  if (sharesMemory()) {
     try {
       return new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true });
     } catch {
@@ -122,7 +122,7 @@ function plainMemory(pages: number): WebAssembly.Memory | null {
 
 /** Whether `memory`'s buffer is shared (a SharedArrayBuffer). */
 function isSharedMemory(memory: WebAssembly.Memory): boolean {
-  return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+  return sharesMemory() && memory.buffer instanceof SharedArrayBuffer;
 }
 
 /**
