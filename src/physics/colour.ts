@@ -17,6 +17,7 @@ import { BODY_STATIC, type BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
 import type { CollideRegions, RowKernels } from './wasm/row-kernels.js';
 import { MAX_THREADS } from './parallel/control.js';
+import { balanceCuts } from './home-cuts.js';
 import { PlaceHomes, ownSlots, slotsByHome, type BodySlots } from './place-homes.js';
 
 /**
@@ -26,6 +27,8 @@ import { PlaceHomes, ownSlots, slotsByHome, type BodySlots } from './place-homes
  * by place: the bench README); made in random order, nearly all.
  */
 const BORDER_SHARE_FOR_PLACE = 0.25;
+/** How far the cuts go toward evening out the walks' last times at each colouring (home-cuts.ts). */
+const TIMED_PACE = 0.25;
 /** Colourings after which homes by place are written again, as the bodies move. */
 const PLACE_REFRESH = 8;
 /** Colourings by place after which homes by number are tried again for one colouring. */
@@ -151,17 +154,22 @@ export class RowColours {
    * Takes the colouring kernel's groups as the rows' (its colours and order are written in
    * place), with no frontier lists. For parallel/collide-kernel-blocks.ts, which runs the
    * kernel's phases itself, with `homes` > 1 (one per thread) after COLOUR_HOME_ORDER: the groups
-   * then come by home and border too (`takeHomeGroups`), and the homes' cuts move for the next.
+   * then come by home and border too (`takeHomeGroups`), and the homes' cuts move for the next:
+   * to even out `busy`, each home's thread's time in the last walks (parallel/wave.ts), where
+   * known, else the rows.
    * @internal
    */
-  tookKernelColours(contacts: ContactBuffer, homes = 1): void {
+  tookKernelColours(contacts: ContactBuffer, homes = 1, busy: Float64Array | null = null): void {
     const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
     contacts.homes = 1;
     contacts.borderRows = false;
     if (homes > 1) {
       const border = takeHomeGroups(contacts, regions.homeGroupEnds, homes, this.perHome);
       // The cuts by number move only after a colouring by number: rows counted by place say nothing of them.
-      if (!this.byPlace) this.balanceHomes(homes);
+      if (!this.byPlace) {
+        if (busy !== null) balanceCuts(this.cuts, busy, homes, TIMED_PACE, this.nextCuts);
+        else balanceCuts(this.cuts, this.perHome, homes, 1, this.nextCuts);
+      }
       this.choosePlace(border, contacts.count);
     } else {
       contacts.colourStart.set(regions.colourStart);
@@ -225,12 +233,13 @@ export class RowColours {
   private cutEnd = 0;
   /** Rows per home in the last colouring by homes. */
   private readonly perHome = new Int32Array(MAX_THREADS);
+  private readonly nextCuts = new Int32Array(MAX_THREADS);
 
   /**
    * Writes each body's home to `homeOf` for a colouring by `homes` homes over bodies [0, end):
-   * equal shares of the bodies at first, then cut where the last colouring's rows were even
-   * (`balanceHomes`), so that each thread solves as many rows; a new thread count or body end
-   * starts from equal shares again.
+   * equal shares of the bodies at first, then cut where the last colouring's rows, or the
+   * threads' times in the last walks, came out even (home-cuts.ts); a new thread count or body
+   * end starts from equal shares again.
    */
   writeHomes(homeOf: Uint8Array, homes: number, end: number): void {
     const cuts = this.cuts;
@@ -241,30 +250,6 @@ export class RowColours {
     }
     for (let h = 0; h < homes; h++) homeOf.fill(h, cuts[h], cuts[h + 1]);
   }
-
-  /**
-   * Moves the cuts so that each home would have held as many of the last colouring's rows: the
-   * rows over the bodies taken as spread evenly within each home, each new cut is where that
-   * line reaches its share.
-   */
-  private balanceHomes(homes: number): void {
-    const { cuts, perHome } = this;
-    let total = 0;
-    for (let h = 0; h < homes; h++) total += perHome[h];
-    if (total === 0) return;
-    let h = 0;
-    let before = 0;
-    const next = this.nextCuts;
-    for (let j = 1; j < homes; j++) {
-      const target = (j * total) / homes;
-      while (h < homes - 1 && before + perHome[h] < target) before += perHome[h++];
-      const share = perHome[h] === 0 ? 0 : (target - before) / perHome[h];
-      next[j] = Math.round(cuts[h] + share * (cuts[h + 1] - cuts[h]));
-    }
-    for (let j = 1; j < homes; j++) cuts[j] = Math.min(Math.max(next[j], cuts[j - 1]), cuts[homes]);
-  }
-
-  private readonly nextCuts = new Int32Array(MAX_THREADS);
 
   /** Clears the masks and counts (each row's colour and the colour order grow with the rows: `ContactBuffer.reserve`). */
   private prepare(store: BodyStore, contacts: ContactBuffer): void {

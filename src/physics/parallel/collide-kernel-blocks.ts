@@ -21,7 +21,12 @@ import type { PairCache } from '../pair-cache.js';
 import { clearFarPairs, finishSpecialRows, fixRow } from '../wasm/collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_HOME_ORDER, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, RowViews, StagedRows } from '../wasm/row-kernels.js';
+import { MAX_THREADS } from './control.js';
 import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, type StepRunner } from './jobs.js';
+import { takeBusyTimes } from './wave.js';
+
+/** Each home's thread's busy time in the passes' walks since the last colouring (ms; wave.ts). */
+const busy = new Float64Array(MAX_THREADS);
 
 /**
  * `collidePairs` on the runner's threads by the collide kernel, where the rows are resident and
@@ -100,7 +105,7 @@ export function collideKernelBlocks(
     if (along && contacts.count === rows) {
       const rowViews = kernels.rowViews as RowViews;
       if (homes === 1) kernels.colourPhases(COLOUR_ORDER, 0, rows, store.end, rowViews.a.byteOffset, rowViews.b.byteOffset);
-      colours.tookKernelColours(contacts, homes);
+      colours.tookKernelColours(contacts, homes, homes > 1 && takeBusyTimes(runner.wave, homes, busy) ? busy : null);
     } else {
       colours.sort(store, contacts, true);
     }

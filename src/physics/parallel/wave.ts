@@ -15,6 +15,10 @@
  * then the others have usually long done so, while it solved its interior rows. A colour in
  * which a thread's homes have no border rows it starts without waiting, and a thread says it is
  * done only with a colour after which another home's border rows wait.
+ *
+ * Each thread also adds up the time it spent on its own rows, waits left out, for the next
+ * colouring to move the homes' cuts by (home-cuts.ts): the threads' shares are even when they
+ * take as long, not when they hold as many rows.
  */
 import { COLOUR_COUNT } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
@@ -58,6 +62,22 @@ const CLAIM_WAIT_MS = 0.25;
 function progressSlot(home: number): number {
   return home * PROGRESS_STRIDE;
 }
+
+/**
+ * Home h's busy slot, on its progress slot's line: the time its thread spent solving its rows
+ * (not waiting) in the walks since the slot was last read, in BUSY_UNIT ms (`takeBusyTimes`).
+ */
+function busySlot(home: number): number {
+  return home * PROGRESS_STRIDE + 1;
+}
+
+/** The busy slots' unit (ms): a tenth of a microsecond. */
+const BUSY_UNIT = 1e-4;
+/** A busy slot's value once a walk of its home was not its own thread's alone: far below any sum of times added to it. */
+const BUSY_UNKNOWN = -(1 << 30);
+
+/** Time this thread's walk has spent waiting for other homes' border rows (ms). */
+let waitedMs = 0;
 
 /**
  * Writes the plan to `wave` from the rows' colour groups, homes and border rows, as the
@@ -134,8 +154,16 @@ export function walkWave(views: JobViews, home: number, alone: boolean): number 
     }
   }
   for (let i = 0; i < count; i++) isOwned[owned[i]] = 1;
+  const shared = !alone && control !== null;
+  const started = performance.now();
+  waitedMs = 0;
   try {
-    return walk(views, homes, count, !alone && control !== null);
+    const changed = walk(views, homes, count, shared);
+    // A thread that walked another home too says nothing of either: the busy times are for
+    // weighing the homes against each other.
+    if (shared && count === 1) Atomics.add(wave, busySlot(home), Math.round((performance.now() - started - waitedMs) / BUSY_UNIT));
+    else if (shared) for (let i = 0; i < count; i++) Atomics.store(wave, busySlot(owned[i]), BUSY_UNKNOWN);
+    return changed;
   } catch (error) {
     // No one waits on a thread that failed; the driver throws once the job is over.
     for (let i = 0; i < count; i++) Atomics.store(wave, progressSlot(owned[i]), FAILED);
@@ -239,13 +267,31 @@ function waitForBorders(wave: Int32Array, homes: number, stage: number): void {
   for (let h = 0; h < homes; h++) {
     if (isOwned[h] === 1) continue;
     const slot = progressSlot(h);
+    if (Atomics.load(wave, slot) >= stage) continue;
+    const started = performance.now();
     let spins = 0;
     while (Atomics.load(wave, slot) < stage) {
       if ((++spins & (SPINS_PER_LOOK - 1)) !== 0 || h === 0) continue;
       if (spins === SPINS_PER_LOOK) watch.start();
       else if (watch.stalled()) throw new Error(`the thread walking home ${h} of the passes stopped answering`);
     }
+    waitedMs += performance.now() - started;
   }
+}
+
+/**
+ * Reads each home's busy time over the walks since the last read into `out` (ms) and clears
+ * them; returns false (and `out` unchanged) unless every one of the `homes` homes was walked by
+ * its own thread, the times then saying how fast each thread's share went.
+ */
+export function takeBusyTimes(wave: Int32Array, homes: number, out: Float64Array): boolean {
+  let known = true;
+  for (let h = 0; h < homes; h++) if (Atomics.load(wave, busySlot(h)) <= 0) known = false;
+  for (let h = 0; h < homes; h++) {
+    const busy = Atomics.exchange(wave, busySlot(h), 0);
+    if (known) out[h] = busy * BUSY_UNIT;
+  }
+  return known;
 }
 
 /** Readies the progress slots for a new walk (before the job is published). */

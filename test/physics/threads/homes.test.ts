@@ -16,6 +16,8 @@ import { RowKernels, type CollideRegions } from '../../../src/physics/wasm/row-k
 import { pile } from '../../../src/scenes/pile';
 import { createNodePool } from './node-pool';
 import { shuffledPile } from './shuffled-scenes';
+import { takeBusyTimes } from '../../../src/physics/parallel/wave';
+import type { StepRunner } from '../../../src/physics/parallel/jobs';
 
 /** A store of `n` bodies, the first 4 static; `pairs` random pairs between them, about 2 in 3 made rows. */
 function scene(n: number, pairs: number, seed: number) {
@@ -252,4 +254,41 @@ describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by
       expect(shared).toBeGreaterThan(0);
     }, 60_000);
   }
+
+  it('on 2 threads, each home\'s thread says how long it solved its rows, for the next cuts', async () => {
+    const threads = 2;
+    const pool = await createNodePool(threads - 1);
+    const world = new World();
+    pile(world, { count: 3000 });
+    world.setThreads(pool);
+    const busy = new Float64Array(threads);
+    const known: boolean[] = [];
+    try {
+      for (let step = 0; step < 200; step++) {
+        const started = performance.now();
+        world.step(1 / 60);
+        const took = performance.now() - started;
+        if (step < 150 || step % 10 !== 9) continue;
+        // The next colouring reads them; here the test does, after the step's two walks.
+        const runner = (world as unknown as { runner: StepRunner }).runner;
+        busy.fill(-1);
+        const timed = takeBusyTimes(runner.wave, threads, busy);
+        known.push(timed);
+        for (let h = 0; h < threads; h++) {
+          if (!timed) {
+            // A worker late to its home (a loaded machine) had it walked by the calling thread: no times.
+            expect(busy[h], `home ${h}`).toBe(-1);
+            continue;
+          }
+          expect(busy[h], `home ${h}`).toBeGreaterThan(0);
+          expect(busy[h], `home ${h}`).toBeLessThan(took);
+        }
+      }
+    } finally {
+      world.setThreads(null);
+      await pool.close();
+    }
+    expect(known.length).toBe(5);
+    expect(known.filter((timed) => timed).length).toBeGreaterThan(0);
+  }, 60_000);
 });
