@@ -268,7 +268,7 @@ describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by
         const started = performance.now();
         world.step(1 / 60);
         const took = performance.now() - started;
-        if (step < 150 || step % 10 !== 9) continue;
+        if (step < 150) continue;
         // The next colouring reads them; here the test does, after the step's two walks.
         const runner = (world as unknown as { runner: StepRunner }).runner;
         busy.fill(-1);
@@ -288,7 +288,9 @@ describe.skipIf(RowKernels.create() === null)('issue 13: the colouring kernel by
       world.setThreads(null);
       await pool.close();
     }
-    expect(known.length).toBe(5);
+    // Fifty steps read; on a machine busy enough to make a worker late at every one of them
+    // the cuts would go by rows, and this test would say so.
+    expect(known.length).toBe(50);
     expect(known.filter((timed) => timed).length).toBeGreaterThan(0);
   }, 60_000);
 });
