@@ -32,6 +32,8 @@ function checkFilter(
 /** What a `Body` needs from its world; `World` implements it. @internal */
 export interface BodyHost {
   readonly store: BodyStore;
+  /** The live handle of slot `index`, if a body lives there. */
+  handleAt(index: number): Body | undefined;
   setBodyPosition(index: number, x: number, y: number): void;
   setBodyVelocity(index: number, vx: number, vy: number): void;
   setBodyMaterial(index: number, name: MaterialName, value: unknown): void;
@@ -46,10 +48,10 @@ export interface BodyHost {
  * A handle to one body of a {@link World}: a thin view over the world's typed arrays, made by
  * {@link World.createBody} (never by `new`). Reading a property reads the world's current
  * value; the setters check their input before changing anything (an Error names the field and
- * the value). The handle holds a slot index and that slot's generation, so once the body is
- * destroyed (even if its slot is reused) every use throws instead of touching another body;
- * only {@link Body.isValid} and {@link Body.id} stay readable. Reads and writes allocate
- * nothing, and the world hands out the same handle for a body every time.
+ * the value). The world hands out the same handle for a body every time, and a handle is valid
+ * while it is its world's handle for its slot: once the body is destroyed (even if its slot is
+ * reused, under a new handle) every use throws instead of touching another body; only
+ * {@link Body.isValid} and {@link Body.id} stay readable. Reads and writes allocate nothing.
  */
 export class Body {
   /** Bodies come from `World.createBody`: the constructor is private, so no handle is forged. */
@@ -57,27 +59,25 @@ export class Body {
     private readonly host: BodyHost,
     /** Slot index: stable for the body's life, reused after it is destroyed. */
     readonly id: number,
-    /** @internal */
-    readonly generation: number,
   ) {}
 
   /**
-   * The handle of slot `id` at `generation` in the world `host` (World's own use).
+   * A new handle of slot `id` in the world `host` (World's own use): valid once the world
+   * holds it as the slot's handle. Two fields and no more: a world holds one for every body.
    * @internal
    */
-  static of(host: BodyHost, id: number, generation: number): Body {
-    return new Body(host, id, generation);
+  static of(host: BodyHost, id: number): Body {
+    return new Body(host, id);
   }
 
   /** False once the body has been destroyed. Never throws. */
   get isValid(): boolean {
-    const s = this.host.store;
-    return this.id < s.end && s.kind[this.id] !== 0 && s.generation[this.id] === this.generation;
+    return this.host.handleAt(this.id) === this;
   }
 
   private slot(): number {
     if (!this.isValid) {
-      throw new Error(`body ${this.id} (generation ${this.generation}) was destroyed: this handle is stale`);
+      throw new Error(`body ${this.id} was destroyed: this handle is stale`);
     }
     return this.id;
   }

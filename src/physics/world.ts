@@ -352,7 +352,7 @@ export class World {
     s.setUserData(i, d.userData);
     this.bp.markMoved(i);
     this.afterMove(i);
-    const body = Body.of(this, i, s.generation[i]);
+    const body = Body.of(this, i);
     this.handles[i] = body;
     return body;
   }
@@ -377,6 +377,14 @@ export class World {
   /** The live body in slot `id` (its {@link Body.id}), or undefined. Does not allocate. */
   getBody(id: number): Body | undefined {
     return Number.isInteger(id) && id >= 0 && id < this.store.end ? this.handles[id] : undefined;
+  }
+
+  /**
+   * The live handle of slot `index` (BodyHost's: a handle is valid while it is this one).
+   * @internal
+   */
+  handleAt(index: number): Body | undefined {
+    return this.handles[index];
   }
 
   /**
@@ -568,7 +576,7 @@ export class World {
   /** The handle of body (slot, generation): the live one, or a stale one if it was destroyed. */
   private handleOf(slot: number, generation: number): Body {
     const live = this.handles[slot];
-    return live !== undefined && live.generation === generation ? live : Body.of(this, slot, generation);
+    return live !== undefined && this.store.generation[slot] === generation ? live : Body.of(this, slot);
   }
 
   /**
@@ -708,7 +716,7 @@ export class World {
     world.handles = new Array(world.store.capacity);
     for (let i = 0; i < world.store.end; i++) {
       if (world.store.kind[i] === BODY_FREE) continue;
-      world.handles[i] = Body.of(world, i, world.store.generation[i]);
+      world.handles[i] = Body.of(world, i);
       // The original may have had velocities set since its last step: check them all.
       world.noteVelocitySet(i);
     }

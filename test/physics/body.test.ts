@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { World, type Body } from '../../src/physics/index';
-import { errorOf, run, snapshotText, stateHash } from './helpers';
+import { errorOf, internals, run, snapshotText, stateHash } from './helpers';
 
 /** Every way to use a handle, each returning something so that getters are really called. */
 const USES: Array<[string, (b: Body) => unknown]> = [
@@ -102,10 +102,12 @@ describe('a destroyed body’s handle', () => {
     const old = world.createBody({ x: -2, y: 1, radius: 0.5 });
     const neighbour = world.createBody({ x: 2, y: 1, radius: 0.5 });
     run(world, 30);
+    const generation = internals(world).store.generation[old.id];
     world.destroyBody(old);
     const reused = world.createBody({ x: -3, y: 4, halfWidth: 0.5, halfHeight: 0.25, radius: 0.1, restitution: 0.1, userData: 'new' });
     expect(reused.id).toBe(old.id); // the slot is reused...
-    expect(reused.generation).not.toBe(old.generation); // ...under a new generation
+    expect(reused).not.toBe(old); // ...under a new handle...
+    expect(internals(world).store.generation[reused.id]).not.toBe(generation); // ...and a new generation
     const before = snapshotText(world);
     const hash = stateHash(world);
     for (const [name, use] of USES) {
@@ -124,6 +126,13 @@ describe('a destroyed body’s handle', () => {
     expect(reused.y).toBeLessThan(4);
   });
 
+  it('a handle holds its world and its slot, nothing more (a world keeps one for every body)', () => {
+    const world = new World();
+    const body = world.createBody();
+    // Each field is 8 bytes of every body's handle, at every body count (issue 13's memory budget).
+    expect(Object.getOwnPropertyNames(body).sort()).toEqual(['host', 'id']);
+  });
+
   it('a handle of another world is refused', () => {
     const a = new World();
     const b = new World();
@@ -137,17 +146,23 @@ describe('a destroyed body’s handle', () => {
   it('slots are reused last-freed first, each reuse with a fresh generation', () => {
     const world = new World();
     const bodies = Array.from({ length: 6 }, (_, i) => world.createBody({ x: i * 3 }));
+    const generations = internals(world).store.generation;
+    const slotOf = (b: Body): string => `${b.id}/${generations[b.id]}`;
+    const before = bodies.map(slotOf);
     world.destroyBody(bodies[1]);
     world.destroyBody(bodies[4]);
     const first = world.createBody();
     const second = world.createBody();
     expect([first.id, second.id]).toEqual([bodies[4].id, bodies[1].id]);
-    const seen = new Set<string>([first, second, ...bodies].map((b) => `${b.id}/${b.generation}`));
-    expect(seen.size).toBe(8);
+    // Each slot and generation, the six made first and the two reuses, is a body of its own.
+    expect(new Set([...before, slotOf(first), slotOf(second)]).size).toBe(8);
+    expect(new Set([first, second, ...bodies]).size).toBe(8);
+    const firstGeneration = generations[first.id];
     world.destroyBody(first);
     const third = world.createBody();
     expect(third.id).toBe(first.id);
-    expect(third.generation).not.toBe(first.generation);
+    expect(third).not.toBe(first);
+    expect(generations[third.id]).not.toBe(firstGeneration);
     expect(bodies[4].isValid || first.isValid).toBe(false);
   });
 });
