@@ -32,8 +32,8 @@ function checkFilter(
 /** What a `Body` needs from its world; `World` implements it. @internal */
 export interface BodyHost {
   readonly store: BodyStore;
-  /** The live handle of slot `index`, if a body lives there. */
-  handleAt(index: number): Body | undefined;
+  /** The live handle of slot `id`, if a body lives there (World's public `getBody`). */
+  getBody(id: number): Body | undefined;
   setBodyPosition(index: number, x: number, y: number): void;
   setBodyVelocity(index: number, vx: number, vy: number): void;
   setBodyMaterial(index: number, name: MaterialName, value: unknown): void;
@@ -72,7 +72,7 @@ export class Body {
 
   /** False once the body has been destroyed. Never throws. */
   get isValid(): boolean {
-    return this.host.handleAt(this.id) === this;
+    return this.host.getBody(this.id) === this;
   }
 
   private slot(): number {

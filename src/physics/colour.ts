@@ -166,10 +166,7 @@ export class RowColours {
     if (homes > 1) {
       const border = takeHomeGroups(contacts, regions.homeGroupEnds, homes, this.perHome);
       // The cuts by number move only after a colouring by number: rows counted by place say nothing of them.
-      if (!this.byPlace) {
-        if (busy !== null) balanceCuts(this.cuts, busy, homes, TIMED_PACE, this.nextCuts);
-        else balanceCuts(this.cuts, this.perHome, homes, 1, this.nextCuts);
-      }
+      if (!this.byPlace) balanceCuts(this.cuts, busy ?? this.perHome, homes, busy === null ? 1 : TIMED_PACE, this.nextCuts);
       this.choosePlace(border, contacts.count);
     } else {
       contacts.colourStart.set(regions.colourStart);

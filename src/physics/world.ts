@@ -380,14 +380,6 @@ export class World {
   }
 
   /**
-   * The live handle of slot `index` (BodyHost's: a handle is valid while it is this one).
-   * @internal
-   */
-  handleAt(index: number): Body | undefined {
-    return this.handles[index];
-  }
-
-  /**
    * Listens to contact events, delivered after each step in the order they happened; returns a
    * function that unsubscribes. `contactBegin` fires in the step two shapes first touch (overlap,
    * or meet within the step and get pushed apart), not when they merely come near enough for a
