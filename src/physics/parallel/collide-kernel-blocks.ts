@@ -18,11 +18,12 @@ import type { RowColours } from '../colour.js';
 import type { SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { PairCache } from '../pair-cache.js';
-import { clearFarPairs, finishSpecialRows, fixRow } from '../wasm/collide-kernel.js';
+import { clearFarPairs, finishSpecialRows, fixRow, loadCollideBodies, loadCollidePairs } from '../wasm/collide-kernel.js';
 import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_HOME_ORDER, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, RowViews, StagedRows } from '../wasm/row-kernels.js';
 import { MAX_THREADS } from './control.js';
-import { JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, type StepRunner } from './jobs.js';
+import { BODY_BLOCK, JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_LOAD_HOMES, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, type StepRunner } from './jobs.js';
+import type { JobViews } from './run-job.js';
 import { takeBusyTimes } from './wave.js';
 
 /** Each home's thread's busy time in the passes' walks since the last colouring (ms; wave.ts). */
@@ -61,8 +62,10 @@ export function collideKernelBlocks(
     runner.params[P_H] = dt;
     runner.params[P_SPECULATIVE] = speculativeDistance;
     runner.params[P_PAIR_COUNT] = pairCount;
-    // The bodies and pairs copied in (`loadCollideInputs`), a block each on the threads.
+    // The bodies and pairs copied in (`loadCollideInputs`), a block each on the threads, home by
+    // home (`loadItem`).
     runner.params[P_BODY_BLOCKS] = bodyBlocks;
+    runner.params[P_LOAD_HOMES] = runner.threads;
     runner.run(JOB_LOAD_COLLIDE, 0, bodyBlocks + blocks);
     kernels.pairsLoadedAt = pairs.version;
     runner.run(JOB_COLLIDE_KERNEL, 0, blocks);
@@ -120,6 +123,48 @@ function colourStaged(kernels: RowKernels, staged: StagedRows, phase: number, bl
     const back = 4 * (k * PAIR_BLOCK - starts[k]);
     kernels.colourPhases(phase, starts[k], starts[k] + rows[k], end, staged.a.byteOffset + back, staged.b.byteOffset + back, homes);
   }
+}
+
+/**
+ * JOB_LOAD_COLLIDE over items [from, to): the collide kernel's inputs, each item a block of
+ * bodies or of pairs (`loadItem`).
+ */
+export function loadCollideItems(views: JobViews, from: number, to: number): void {
+  const { store, params, contacts } = views;
+  const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
+  const homes = params[P_LOAD_HOMES];
+  const bodyBlocks = params[P_BODY_BLOCKS];
+  const pairCount = params[P_PAIR_COUNT];
+  const pairBlocks = Math.ceil(pairCount / PAIR_BLOCK);
+  for (let k = from; k < to; k++) {
+    const item = loadItem(k, bodyBlocks, pairBlocks, homes);
+    if (item >= 0) loadCollideBodies(regions, store, item * BODY_BLOCK, Math.min((item + 1) * BODY_BLOCK, store.end));
+    else loadCollidePairs(regions, views.pairs, ~item * PAIR_BLOCK, Math.min((~item + 1) * PAIR_BLOCK, pairCount));
+  }
+}
+
+/**
+ * JOB_LOAD_COLLIDE's item k of `bodyBlocks` blocks of bodies and `pairBlocks` blocks of pairs:
+ * a block of bodies b as b, a block of pairs p as ~p. The items come home by home (`homes` of
+ * them, cut as a team cuts a job's range): home h's equal share of the blocks of bodies, then
+ * its equal share of the blocks of pairs. So the thread that loads a home's pairs is the one
+ * that collides them next (JOB_COLLIDE_KERNEL's equal shares), and the bodies it loads are
+ * mostly those its pairs join (the pairs run in order of their first body), rather than one
+ * thread loading every body and the other reading them out of its cache. @internal
+ */
+export function loadItem(k: number, bodyBlocks: number, pairBlocks: number, homes: number): number {
+  let h = 0;
+  while (h + 1 < homes && k >= share(bodyBlocks, h + 1, homes) + share(pairBlocks, h + 1, homes)) h++;
+  const firstBody = share(bodyBlocks, h, homes);
+  const firstPair = share(pairBlocks, h, homes);
+  const bodies = share(bodyBlocks, h + 1, homes) - firstBody;
+  const at = k - firstBody - firstPair;
+  return at < bodies ? firstBody + at : ~(firstPair + at - bodies);
+}
+
+/** Where share h of `count` items cut in `homes` equal shares starts. */
+function share(count: number, h: number, homes: number): number {
+  return Math.floor((count * h) / homes);
 }
 
 /** Step 1 over pair blocks [from, to) (P_H, P_SPECULATIVE, P_PAIR_COUNT). */

@@ -64,7 +64,10 @@ export const JOB_COLLIDE_PLACE = 19;
 export const JOB_LOAD_BODIES = 20;
 /** Blocks of bodies out of the row kernels' memory (P_LOAD: `LOAD_VELOCITIES` or `LOAD_POSITIONS`). */
 export const JOB_SAVE_BODIES = 21;
-/** The collide kernel's inputs: P_BODY_BLOCKS blocks of bodies, then blocks of PAIR_BLOCK pairs (P_PAIR_COUNT). */
+/**
+ * The collide kernel's inputs: P_BODY_BLOCKS blocks of bodies and the blocks of PAIR_BLOCK pairs
+ * (P_PAIR_COUNT), home by home (P_LOAD_HOMES; see `loadItem`).
+ */
 export const JOB_LOAD_COLLIDE = 22;
 /** The row kernels' unpacking of resident rows' impulses, over rows (P_TO_PAIRS: to their pairs too). */
 export const JOB_UNPACK_KERNELS = 23;
@@ -168,8 +171,10 @@ export const P_RECORD_TOUCH = 21;
 export const P_ROW_COUNT = 22;
 /** The broadphase's fat-box margin (m), for JOB_NEW_FAT. */
 export const P_MARGIN = 23;
+/** The homes JOB_LOAD_COLLIDE's items are ordered by (`loadItem`): the threads that run the collide kernel after it. */
+export const P_LOAD_HOMES = 24;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 24;
+export const PARAM_COUNT = 25;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

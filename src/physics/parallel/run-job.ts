@@ -3,8 +3,7 @@ import type { BodyStore } from '../body-store.js';
 import { grown } from '../grown.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
-import { collideBlocksInKernels, placeBlocks } from './collide-kernel-blocks.js';
-import { loadCollideBodies, loadCollidePairs } from '../wasm/collide-kernel.js';
+import { collideBlocksInKernels, loadCollideItems, placeBlocks } from './collide-kernel-blocks.js';
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
@@ -49,8 +48,6 @@ import {
   JOB_WARM_START,
   LOAD_POSITIONS,
   LOAD_SOLVE,
-  PAIR_BLOCK,
-  P_BODY_BLOCKS,
   P_DAMPING,
   P_FX,
   P_FY,
@@ -263,17 +260,9 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       else kernels.save(store.vx, store.vy, lo, hi);
       return 0;
     }
-    case JOB_LOAD_COLLIDE: {
-      const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
-      const bodyBlocks = params[P_BODY_BLOCKS];
-      if (from < bodyBlocks) loadCollideBodies(regions, store, from * BODY_BLOCK, Math.min(Math.min(to, bodyBlocks) * BODY_BLOCK, store.end));
-      if (to > bodyBlocks) {
-        const pairCount = params[P_PAIR_COUNT];
-        const first = Math.max(from, bodyBlocks) - bodyBlocks;
-        loadCollidePairs(regions, views.pairs, first * PAIR_BLOCK, Math.min((to - bodyBlocks) * PAIR_BLOCK, pairCount));
-      }
+    case JOB_LOAD_COLLIDE:
+      loadCollideItems(views, from, to);
       return 0;
-    }
     default:
       throw new Error(`unknown step job ${job}`);
   }
