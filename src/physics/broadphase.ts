@@ -50,8 +50,14 @@ const REBUILD_MOVES = 1;
 /** Steps the moved list must be oversized in a row before it shrinks (`trimMoved`). */
 const TRIM_AFTER = 30;
 
-/** Moved bodies below which their new fat boxes and pair search stay on one thread: sharing them out costs more. */
+/** Moved bodies below which their new fat boxes stay on one thread: sharing them out costs more. */
 const MIN_THREADED_SEARCH = 256;
+/**
+ * Moved bodies from which their pair search goes to the threads. It runs there while this
+ * thread drops the parted pairs and restructures (`updatePairs`), which a settled pile's few
+ * moves take longer than their search: so even a few searches come off this thread's time.
+ */
+const MIN_SHARED_SEARCH = 8;
 
 export class Broadphase {
   /** Static bodies, and every other live body: static-static pairs never form. */
@@ -317,7 +323,7 @@ export class Broadphase {
     this.searchedCount += count;
     if (count === 0) this.restructure();
     else {
-      if (runner !== undefined && runner.threads > 1 && count >= MIN_THREADED_SEARCH) {
+      if (runner !== undefined && runner.threads > 1 && count >= MIN_SHARED_SEARCH) {
         // The search reads neither the pair cache nor anything the build, the sort or the drop
         // writes, so the workers start on it while this thread does those, then helps finish.
         this.beginSearch(runner, count);

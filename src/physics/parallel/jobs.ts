@@ -108,11 +108,13 @@ export const LOAD_POSITIONS = 1;
 export const LOAD_SOLVE = 2;
 
 /**
- * Whether `job`'s items are blocks (of bodies or of pairs) rather than contact rows or moved
- * rows: a block is already a worthwhile chunk, so such a job is shared from two blocks on.
+ * Whether `job`'s items are blocks (of bodies or of pairs), or moved bodies' pair searches
+ * (each a walk down two trees), rather than contact rows: such an item is already a worthwhile
+ * chunk, so the job is shared from one item a thread on.
  */
 export function isBlockJob(job: number): boolean {
   return (
+    job === JOB_SEARCH_PAIRS ||
     job === JOB_INTEGRATE_VELOCITIES ||
     job === JOB_INTEGRATE_POSITIONS ||
     job === JOB_COLLIDE_TEST ||
