@@ -51,7 +51,7 @@ const REBUILD_MOVES = 1;
 const TRIM_AFTER = 30;
 
 /** Moved bodies below which their new fat boxes stay on one thread: sharing them out costs more. */
-const MIN_THREADED_SEARCH = 256;
+const MIN_SHARED_NEW_FAT = 256;
 /**
  * Moved bodies from which their pair search goes to the threads. It runs there while this
  * thread drops the parted pairs and restructures (`updatePairs`), which a settled pile's few
@@ -232,7 +232,7 @@ export class Broadphase {
     while (this.search.moved.length < moved) this.growMoved();
     runner.params[P_MARGIN] = this.margin;
     // A pile's few moves cost less here than a job's handshake.
-    if (moved >= MIN_THREADED_SEARCH) runner.run(JOB_NEW_FAT, 0, blocks);
+    if (moved >= MIN_SHARED_NEW_FAT) runner.run(JOB_NEW_FAT, 0, blocks);
     else if (moved > 0) runner.runHere(JOB_NEW_FAT, 0, blocks);
     this.widenMoved(moved);
     this.movedCount = moved;

@@ -22,7 +22,7 @@ import { clearFarPairs, finishSpecialRows, fixRow, loadCollideBodies, loadCollid
 import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_HOME_ORDER, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, RowViews, StagedRows } from '../wasm/row-kernels.js';
 import { MAX_THREADS } from './control.js';
-import { BODY_BLOCK, JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_LOAD_HOMES, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, type StepRunner } from './jobs.js';
+import { BODY_BLOCK, JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_LOAD_HOMES, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, shareStart, type StepRunner } from './jobs.js';
 import type { JobViews } from './run-job.js';
 import { takeBusyTimes } from './wave.js';
 
@@ -146,7 +146,7 @@ export function loadCollideItems(views: JobViews, from: number, to: number): voi
 /**
  * JOB_LOAD_COLLIDE's item k of `bodyBlocks` blocks of bodies and `pairBlocks` blocks of pairs:
  * a block of bodies b as b, a block of pairs p as ~p. The items come home by home (`homes` of
- * them, cut as a team cuts a job's range): home h's equal share of the blocks of bodies, then
+ * them, cut as a team cuts a job's range: `shareStart`): home h's equal share of the blocks of bodies, then
  * its equal share of the blocks of pairs. So the thread that loads a home's pairs is the one
  * that collides them next (JOB_COLLIDE_KERNEL's equal shares), and the bodies it loads are
  * mostly those its pairs join (the pairs run in order of their first body), rather than one
@@ -154,17 +154,12 @@ export function loadCollideItems(views: JobViews, from: number, to: number): voi
  */
 export function loadItem(k: number, bodyBlocks: number, pairBlocks: number, homes: number): number {
   let h = 0;
-  while (h + 1 < homes && k >= share(bodyBlocks, h + 1, homes) + share(pairBlocks, h + 1, homes)) h++;
-  const firstBody = share(bodyBlocks, h, homes);
-  const firstPair = share(pairBlocks, h, homes);
-  const bodies = share(bodyBlocks, h + 1, homes) - firstBody;
+  while (h + 1 < homes && k >= shareStart(bodyBlocks, h + 1, homes) + shareStart(pairBlocks, h + 1, homes)) h++;
+  const firstBody = shareStart(bodyBlocks, h, homes);
+  const firstPair = shareStart(pairBlocks, h, homes);
+  const bodies = shareStart(bodyBlocks, h + 1, homes) - firstBody;
   const at = k - firstBody - firstPair;
   return at < bodies ? firstBody + at : ~(firstPair + at - bodies);
-}
-
-/** Where share h of `count` items cut in `homes` equal shares starts. */
-function share(count: number, h: number, homes: number): number {
-  return Math.floor((count * h) / homes);
 }
 
 /** Step 1 over pair blocks [from, to) (P_H, P_SPECULATIVE, P_PAIR_COUNT). */

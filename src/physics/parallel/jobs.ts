@@ -107,6 +107,11 @@ export const LOAD_POSITIONS = 1;
 /** P_LOAD: the velocities and what `prepare` reads of each body, its resting mark cleared (`RowKernels.loadMaterials`). */
 export const LOAD_SOLVE = 2;
 
+/** Where home h starts in a range of `count` items cut in `homes` equal shares, as a team cuts a job's range (team.ts). */
+export function shareStart(count: number, h: number, homes: number): number {
+  return Math.floor((count * h) / homes);
+}
+
 /**
  * Whether `job`'s items are blocks (of bodies or of pairs), or moved bodies' pair searches
  * (each a walk down two trees), rather than contact rows: such an item is already a worthwhile

@@ -36,7 +36,7 @@ import {
   StallWatch,
 } from './control.js';
 import { claimChunks } from './claim.js';
-import { JOB_SOLVE_WAVE, PARAM_COUNT, SEARCH_STACK, isBlockJob, type StepRunner } from './jobs.js';
+import { JOB_SOLVE_WAVE, PARAM_COUNT, SEARCH_STACK, isBlockJob, shareStart, type StepRunner } from './jobs.js';
 import { WAVE_LENGTH, planHomes, resetWave } from './wave.js';
 import type { ThreadPool } from './pool.js';
 import { ViewsRunner } from './run-job.js';
@@ -127,7 +127,7 @@ export class ThreadTeam extends ViewsRunner implements StepRunner {
     // job after job, step after step (bodies, pairs or rows, all in body order), so they stay
     // in its cache instead of going to whichever thread claimed them first.
     const span = this.span;
-    for (let h = 0; h <= threads; h++) span[h] = from + Math.floor(((to - from) * h) / threads);
+    for (let h = 0; h <= threads; h++) span[h] = from + shareStart(to - from, h, threads);
     const share = span[1] - span[0];
     const chunks = Math.min(CHUNKS_PER_THREAD, isBlockJob(job) ? share : Math.ceil(share / MIN_CHUNK_ROWS), MAX_CHUNKS);
     this.publish(job, span, 0, threads, chunks);

@@ -5,9 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadItem } from '../../../src/physics/parallel/collide-kernel-blocks';
-
-/** Where home h of `homes` starts in `count` items cut in equal shares, as a team cuts a job. */
-const cut = (count: number, h: number, homes: number): number => Math.floor((count * h) / homes);
+import { shareStart as cut } from '../../../src/physics/parallel/jobs';
 
 describe('issue 13: the collide kernel inputs, home by home', () => {
   it('loads every block once, and a home the pair blocks that the collide job gives it', () => {
