@@ -11,6 +11,7 @@ import { flagTouchChanges, setTouchingRows } from '../contact-state.js';
 import { flagLeavers } from '../fat-exit.js';
 import { newFatBlocks } from '../fat-box.js';
 import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
+import { ownLines } from '../own-lines.js';
 import { unpackImpulses } from '../packed-rows.js';
 import type { CollideRegions, RowKernels } from '../wasm/row-kernels.js';
 import { prepareRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
@@ -177,9 +178,16 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_INTEGRATE_POSITIONS: {
       const marks = params[P_KERNEL_MARKS] !== 0 ? ((contacts.kernels as RowKernels).collideRegions as CollideRegions).resting : store.passMark;
+      // On threads the other core has read most of these positions since this one wrote them.
+      const shared = views.control !== null;
       for (let k = from; k < to; k++) {
-        const end = Math.min((k + 1) * BODY_BLOCK, store.end);
-        partials[k] = integratePositionRange(store, k * BODY_BLOCK, end, params[P_H], params[P_FX], params[P_FY], marks);
+        const start = k * BODY_BLOCK;
+        const end = Math.min(start + BODY_BLOCK, store.end);
+        if (shared) {
+          ownLines(store.x, start, end);
+          ownLines(store.y, start, end);
+        }
+        partials[k] = integratePositionRange(store, start, end, params[P_H], params[P_FX], params[P_FY], marks);
       }
       return 0;
     }
