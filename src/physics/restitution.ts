@@ -6,7 +6,7 @@
  */
 import type { BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import { JOB_RESTITUTION, P_THRESHOLD, runGroups, type StepRunner } from './parallel/jobs.js';
+import { BOUNCER_BLOCK, JOB_LIST_BOUNCERS, JOB_RESTITUTION, P_ROW_COUNT, P_THRESHOLD, runGroups, type StepRunner } from './parallel/jobs.js';
 import { localRunner } from './parallel/local-runner.js';
 import { COLOUR_COUNT } from './colour.js';
 import { clampSpeed, kick } from './impulses.js';
@@ -27,14 +27,20 @@ export function applyRestitution(
 ): boolean {
   contacts.bounceShare = 1;
   const n = contacts.count;
-  // On threads every row is shared out, rather than a scan for the few alone on this one.
-  const listed = contacts.listedThreshold === restitutionThreshold;
-  if (n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n && (runner.threads === 1 || listed)) {
+  if (n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n) {
     const limit = bouncerLimit(n);
-    // The row kernels list them as they list the impacts (solver.ts), where they prepared the rows.
-    const few = listed ? takeBouncers(contacts, limit) : listBouncers(contacts, restitutionThreshold, limit);
+    // The row kernels list them as they list the impacts (solver.ts), where they prepared the
+    // rows; else one thread scans the rows alone, or the threads scan a share each.
+    const listed = contacts.listedThreshold === restitutionThreshold;
+    const shared = !listed && runner.threads > 1;
+    const few = listed
+      ? takeBouncers(contacts, limit)
+      : shared
+        ? listSharedBouncers(contacts, restitutionThreshold, limit, runner)
+        : listBouncers(contacts, restitutionThreshold, limit);
     if (few >= 0) {
-      contacts.bounce.fill(0, 0, n);
+      // The shared scan cleared each row's bounce as it went.
+      if (!shared) contacts.bounce.fill(0, 0, n);
       return few > 0 && restituteList(store, contacts, few, restitutionThreshold) > 0;
     }
   }
@@ -75,6 +81,66 @@ export function listBouncers(contacts: ContactBuffer, restitutionThreshold: numb
     list[limit + count++] = c;
   }
   return sortBouncers(contacts, count, limit);
+}
+
+/**
+ * `listBouncers` on the runner's threads: each scans blocks of rows (JOB_LIST_BOUNCERS), then
+ * the blocks' lists are joined here in row order. The same list, or -1 for more than `limit`.
+ */
+function listSharedBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number, runner: StepRunner): number {
+  const n = contacts.count;
+  const found = runner.scratch.rowPair;
+  // The collide stage made room for its pairs, so for these rows, unless it ran in the kernels.
+  if (found.length < n) return -1;
+  const blocks = Math.ceil(n / BOUNCER_BLOCK);
+  runner.reservePartials(blocks);
+  runner.params[P_THRESHOLD] = restitutionThreshold;
+  runner.params[P_ROW_COUNT] = n;
+  runner.run(JOB_LIST_BOUNCERS, 0, blocks);
+  const counts = runner.partials;
+  let count = 0;
+  for (let k = 0; k < blocks; k++) count += counts[k];
+  if (count > limit) return -1;
+  const list = bouncerRoom(contacts, limit);
+  let at = limit;
+  for (let k = 0; k < blocks; k++) {
+    for (let i = k * BOUNCER_BLOCK, end = i + counts[k]; i < end; i++) list[at++] = found[i];
+  }
+  return sortBouncers(contacts, count, limit);
+}
+
+/**
+ * JOB_LIST_BOUNCERS over blocks [from, to) of BOUNCER_BLOCK rows of the first `rows`: each
+ * block's rows that may bounce (`listBouncers`' test) into `found` from its first row on, in row
+ * order, and their count into `counts`; each row's `bounce` cleared, as restitution does before
+ * it walks them.
+ */
+export function listBouncerBlocks(
+  contacts: ContactBuffer,
+  restitutionThreshold: number,
+  rows: number,
+  found: Int32Array,
+  counts: Float64Array,
+  from: number,
+  to: number,
+): void {
+  const { approach, impacts, impactDrift, bounce } = contacts;
+  const impactCount = contacts.impactCount;
+  for (let k = from; k < to; k++) {
+    const first = k * BOUNCER_BLOCK;
+    const end = Math.min(first + BOUNCER_BLOCK, rows);
+    bounce.fill(0, first, end);
+    let next = firstImpactFrom(impacts, impactCount, first);
+    let count = 0;
+    for (let c = first; c < end; c++) {
+      // The same two tests as `listBouncers`.
+      if (next < impactCount && impacts[next] === c) {
+        if (approach[c] - impactDrift[next++] > -restitutionThreshold) continue;
+      } else if (approach[c] > -restitutionThreshold) continue;
+      found[first + count++] = c;
+    }
+    counts[k] = count;
+  }
 }
 
 /** `listBouncers` from the row kernels' list (`RowKernels.lists`, written with the same limit). */

@@ -43,7 +43,8 @@ export class CollideScratch {
   blockWalls: Int32Array = new Int32Array(0);
   /**
    * The pair of each block's rows, from the block's first pair on: what the colouring and the
-   * write step read (one list of pairs rather than the rows' two bodies: 4 bytes a pair less).
+   * write step read (one list of pairs rather than the rows' two bodies: 4 bytes a pair less);
+   * after the stage, free until the next one (JOB_LIST_BOUNCERS' lists, by row).
    */
   rowPair: Int32Array = new Int32Array(0);
   /** Rows of each block with a moving kinematic body or a body to wake: step 2 lists them. */

@@ -100,6 +100,16 @@ export const JOB_NEW_FAT = 26;
  */
 export const JOB_STORE_KERNEL_IMPULSES = 27;
 
+/**
+ * Over blocks of BOUNCER_BLOCK rows (P_THRESHOLD, P_ROW_COUNT): each block's rows that may bounce,
+ * in row order, into the collide scratch's `rowPair` from the block's first row, and their count
+ * into the partials (restitution.ts's `listBouncerBlocks`); each block's `bounce` cleared.
+ */
+export const JOB_LIST_BOUNCERS = 28;
+
+/** Rows per block of JOB_LIST_BOUNCERS. */
+export const BOUNCER_BLOCK = 2048;
+
 /** P_LOAD: the velocities (with the inverse masses, in; see `RowKernels.load`). */
 export const LOAD_VELOCITIES = 0;
 /** P_LOAD: the positions (with the inverse masses, in). */
@@ -120,6 +130,7 @@ export function shareStart(count: number, h: number, homes: number): number {
 export function isBlockJob(job: number): boolean {
   return (
     job === JOB_SEARCH_PAIRS ||
+    job === JOB_LIST_BOUNCERS ||
     job === JOB_INTEGRATE_VELOCITIES ||
     job === JOB_INTEGRATE_POSITIONS ||
     job === JOB_COLLIDE_TEST ||
@@ -174,7 +185,7 @@ export const P_MAX_PUSH = 20;
  * to record in row order, and JOB_COLLIDE_TEST leaves the pairs that parted to it too.
  */
 export const P_RECORD_TOUCH = 21;
-/** The collide stage's rows, for JOB_COLLIDE_WRITE (its last block's end). */
+/** The rows: the collide stage's, for JOB_COLLIDE_WRITE (its last block's end), and restitution's, for JOB_LIST_BOUNCERS. */
 export const P_ROW_COUNT = 22;
 /** The broadphase's fat-box margin (m), for JOB_NEW_FAT. */
 export const P_MARGIN = 23;

@@ -16,7 +16,7 @@ import { unpackImpulses } from '../packed-rows.js';
 import type { CollideRegions, RowKernels } from '../wasm/row-kernels.js';
 import { prepareRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
 import { pushRows } from '../pushout.js';
-import { restituteRows } from '../restitution.js';
+import { listBouncerBlocks, restituteRows } from '../restitution.js';
 import { walkWave } from './wave.js';
 import {
   BODY_BLOCK,
@@ -30,6 +30,7 @@ import {
   JOB_STORE_KERNEL_IMPULSES,
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
+  JOB_LIST_BOUNCERS,
   JOB_LOAD_BODIES,
   JOB_LOAD_COLLIDE,
   JOB_MARK_RESTING,
@@ -165,6 +166,9 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return solveRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE], params[P_RELAX]);
     case JOB_RESTITUTION:
       return restituteRows(store, contacts, from, to, params[P_THRESHOLD]);
+    case JOB_LIST_BOUNCERS:
+      listBouncerBlocks(contacts, params[P_THRESHOLD], params[P_ROW_COUNT], views.scratch.rowPair, partials, from, to);
+      return 0;
     case JOB_PUSH_OUT:
       return pushRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE], params[P_SLOP]);
     case JOB_MARK_RESTING:
