@@ -123,7 +123,7 @@ export function shareStart(count: number, h: number, homes: number): number {
 }
 
 /**
- * Whether `job`'s items are blocks (of bodies or of pairs), or moved bodies' pair searches
+ * Whether `job`'s items are blocks (of bodies, pairs or rows), or moved bodies' pair searches
  * (each a walk down two trees), rather than contact rows: such an item is already a worthwhile
  * chunk, so the job is shared from one item a thread on.
  */
