@@ -65,29 +65,39 @@ export function bouncerLimit(rows: number): number {
  * many, or -1 as soon as there are more than `limit`. @internal
  */
 export function listBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number): number {
-  const { approach, impacts, impactDrift } = contacts;
-  const n = contacts.count;
-  const impactCount = contacts.impactCount;
   const list = bouncerRoom(contacts, limit);
+  const count = scanBouncers(contacts, restitutionThreshold, 0, contacts.count, list, limit, limit);
+  return count < 0 ? -1 : sortBouncers(contacts, count, limit);
+}
+
+/**
+ * The rows of [from, to) that may bounce (their approach, at the moment of impact for an
+ * impact, beats the threshold), in row order, into `out` from `at` on: returns how many, or -1
+ * as soon as there are more than `room`.
+ */
+function scanBouncers(contacts: ContactBuffer, restitutionThreshold: number, from: number, to: number, out: Int32Array, at: number, room: number): number {
+  const { approach, impacts, impactDrift } = contacts;
+  const impactCount = contacts.impactCount;
   let count = 0;
-  let k = 0;
-  for (let c = 0; c < n; c++) {
+  let k = firstImpactFrom(impacts, impactCount, from);
+  for (let c = from; c < to; c++) {
     // Two tests rather than a drift that is 0 or the impact's: V8 kept that one as a heap
     // number, allocated for every row.
     if (k < impactCount && impacts[k] === c) {
       if (approach[c] - impactDrift[k++] > -restitutionThreshold) continue;
     } else if (approach[c] > -restitutionThreshold) continue;
-    if (count === limit) return -1;
-    list[limit + count++] = c;
+    if (count === room) return -1;
+    out[at + count++] = c;
   }
-  return sortBouncers(contacts, count, limit);
+  return count;
 }
 
 /**
  * `listBouncers` on the runner's threads: each scans blocks of rows (JOB_LIST_BOUNCERS), then
  * the blocks' lists are joined here in row order. The same list, or -1 for more than `limit`.
+ * @internal
  */
-function listSharedBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number, runner: StepRunner): number {
+export function listSharedBouncers(contacts: ContactBuffer, restitutionThreshold: number, limit: number, runner: StepRunner): number {
   const n = contacts.count;
   const found = runner.scratch.rowPair;
   // The collide stage made room for its pairs, so for these rows, unless it ran in the kernels.
@@ -124,22 +134,11 @@ export function listBouncerBlocks(
   from: number,
   to: number,
 ): void {
-  const { approach, impacts, impactDrift, bounce } = contacts;
-  const impactCount = contacts.impactCount;
   for (let k = from; k < to; k++) {
     const first = k * BOUNCER_BLOCK;
     const end = Math.min(first + BOUNCER_BLOCK, rows);
-    bounce.fill(0, first, end);
-    let next = firstImpactFrom(impacts, impactCount, first);
-    let count = 0;
-    for (let c = first; c < end; c++) {
-      // The same two tests as `listBouncers`.
-      if (next < impactCount && impacts[next] === c) {
-        if (approach[c] - impactDrift[next++] > -restitutionThreshold) continue;
-      } else if (approach[c] > -restitutionThreshold) continue;
-      found[first + count++] = c;
-    }
-    counts[k] = count;
+    contacts.bounce.fill(0, first, end);
+    counts[k] = scanBouncers(contacts, restitutionThreshold, first, end, found, first, BOUNCER_BLOCK);
   }
 }
 
