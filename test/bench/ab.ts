@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile|shuffled-crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N]
+ *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile|shuffled-crowd] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N] [--jobs]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -15,6 +15,11 @@
  * steps, the other's workers sleep. --base-threads=N gives the base side another count: with
  * --base=HEAD on a clean tree, `--threads=2 --base-threads=1` prints the speed-up of a second
  * thread, both sides measured alike.
+ *
+ * With --jobs each round also prints, per side, each of the step's parallel jobs' time (µs a
+ * step, from the calling thread's start of the job to its end: ab/job-clock.ts) and the time
+ * outside them; with --base=HEAD --threads=2 --base-threads=1, what each job gains on a second
+ * thread, measured in one process.
  *
  * With --processes=N each side instead steps alone in its own child process (plain node, one
  * thread, like the benchmark's child), N of each, alternating (base, head, head, base, ...), and
@@ -34,13 +39,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type { AbWorld } from './ab/engine';
+import { JOB_SLOTS, jobTable } from './ab/job-clock';
 import { createNodePool, type NodePool } from '../physics/threads/node-pool';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** The harness folder, relative to a checkout's root. */
 const HARNESS = join('test', 'bench', 'ab');
 /** The harness's files, copied into a base's worktree: its entry and the scenes it builds beyond src/scenes. */
-const HARNESS_FILES = [join(HARNESS, 'engine.ts'), join('test', 'physics', 'threads', 'shuffled-scenes.ts')];
+const HARNESS_FILES = [join(HARNESS, 'engine.ts'), join(HARNESS, 'job-clock.ts'), join('test', 'physics', 'threads', 'shuffled-scenes.ts')];
 const BLOCK = 20;
 const DT = 1 / 60;
 const PHASES = ['broadphase', 'narrowphase', 'solve', 'continuous'] as const;
@@ -60,13 +66,19 @@ interface AbOptions {
   warmup: number;
   /** Child processes per side (0: both sides in this process, alternating blocks). */
   processes: number;
+  /** Whether each round prints the step's jobs' times per side. */
+  jobs: boolean;
 }
 
 function parseArgs(argv: string[]): AbOptions {
-  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0, warmup: 60, processes: 0 };
+  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0, warmup: 60, processes: 0, jobs: false };
   for (const arg of argv) {
+    if (arg === '--jobs') {
+      o.jobs = true;
+      continue;
+    }
     const m = /^--(base|scene|size|blocks|rounds|threads|base-threads|warmup|processes)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup= --processes=)`);
+    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup= --processes= --jobs)`);
     const [, key, value] = m;
     if (key === 'base' || key === 'scene') {
       o[key] = value;
@@ -150,9 +162,13 @@ interface Side {
   world: AbWorld;
   times: number[];
   phases: Record<string, number>;
+  /** Each job's time (ms) over the timed steps, by code. */
+  jobs: Float64Array;
 }
 
 function runBlock(side: Side): void {
+  // The warm-up's jobs are not the timed steps'.
+  side.world.jobs();
   for (let k = 0; k < BLOCK; k++) {
     const t = performance.now();
     side.world.step(DT);
@@ -160,6 +176,8 @@ function runBlock(side: Side): void {
     const p = side.world.profile();
     for (const phase of PHASES) side.phases[phase] += p[phase] ?? 0;
   }
+  const { ms } = side.world.jobs();
+  for (let j = 0; j < ms.length; j++) side.jobs[j] += ms[j];
 }
 
 const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / v.length;
@@ -227,8 +245,8 @@ async function main(): Promise<void> {
   ]);
   console.log(`# ${o.warmup} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, threads: base ${o.baseThreads}, head ${o.threads}`);
   for (let round = 1; round <= o.rounds; round++) {
-    const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.scene, o.size, pools[0]), times: [], phases: {} };
-    const head: Side = { name: 'head', world: headSide.module.makeWorld(o.scene, o.size, pools[1]), times: [], phases: {} };
+    const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.scene, o.size, pools[0], o.jobs), times: [], phases: {}, jobs: new Float64Array(JOB_SLOTS) };
+    const head: Side = { name: 'head', world: headSide.module.makeWorld(o.scene, o.size, pools[1], o.jobs), times: [], phases: {}, jobs: new Float64Array(JOB_SLOTS) };
     for (const side of [base, head]) {
       for (const p of PHASES) side.phases[p] = 0;
       for (let k = 0; k < o.warmup; k++) side.world.step(DT);
@@ -241,6 +259,10 @@ async function main(): Promise<void> {
     console.log(`round ${round}: head/base mean step ${(mean(head.times) / mean(base.times)).toFixed(3)}`);
     console.log(`  ${describeSide(base)}`);
     console.log(`  ${describeSide(head)}`);
+    if (o.jobs) {
+      const names = head.world.jobNames.length >= base.world.jobNames.length ? head.world.jobNames : base.world.jobNames;
+      for (const line of jobTable(names, [base, head].map((s) => ({ name: s.name, ms: s.jobs, steps: s.times.length, stepMs: mean(s.times) })))) console.log(`  ${line}`);
+    }
     base.world.release();
     head.world.release();
   }

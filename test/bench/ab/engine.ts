@@ -9,6 +9,8 @@ import type { ThreadPool } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
 import { shuffledCrowd, shuffledPile } from '../../physics/threads/shuffled-scenes';
+import * as jobs from '../../../src/physics/parallel/jobs';
+import { JobClock, jobNames } from './job-clock';
 
 export interface AbWorld {
   step(dt: number): void;
@@ -16,6 +18,10 @@ export interface AbWorld {
   profile(): Readonly<Record<string, number>>;
   /** Gives the world's thread pool back (for the next round's world). */
   release(): void;
+  /** Each step job's time (ms) and calls, by code, since the last call (job-clock.ts). */
+  jobs(): { ms: Float64Array; calls: Float64Array };
+  /** The jobs' names, by code. */
+  readonly jobNames: readonly string[];
 }
 
 const { World } = engine;
@@ -44,15 +50,23 @@ function frictionPile(world: World, options: { count: number }): void {
 
 const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile, 'friction-pile': frictionPile, 'shuffled-pile': shuffledPile, 'shuffled-crowd': shuffledCrowd };
 
-/** Builds `scene` with `count` bodies, stepping on `pool`'s threads too when given; throws on an unknown scene name. */
-export function makeWorld(scene: string, count: number, pool: ThreadPool | null = null): AbWorld {
+/**
+ * Builds `scene` with `count` bodies, stepping on `pool`'s threads too when given, its jobs timed
+ * with `timeJobs` (else `jobs()` reads none); throws on an unknown scene name.
+ */
+export function makeWorld(scene: string, count: number, pool: ThreadPool | null = null, timeJobs = false): AbWorld {
   const build = SCENES[scene];
   if (build === undefined) throw new Error(`unknown scene "${scene}" (known: ${Object.keys(SCENES).join(', ')})`);
   const world = new World();
   build(world, { count });
   if (pool !== null) world.setThreads(pool);
+  const clock = new JobClock(jobs.JOB_SOLVE_WAVE);
+  // The world's step runner is private: the clock reaches it as the step does.
+  if (timeJobs) clock.wrap((world as unknown as { runner: Parameters<JobClock['wrap']>[0] }).runner);
   return {
     step: (dt) => world.step(dt),
+    jobs: () => clock.take(),
+    jobNames: jobNames(jobs),
     profile: () => world.profile as unknown as Record<string, number>,
     // A base from before threads has no setThreads, and never took a pool.
     release: () => {
