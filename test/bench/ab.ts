@@ -260,7 +260,8 @@ async function main(): Promise<void> {
     console.log(`  ${describeSide(base)}`);
     console.log(`  ${describeSide(head)}`);
     if (o.jobs) {
-      const names = head.world.jobNames.length >= base.world.jobNames.length ? head.world.jobNames : base.world.jobNames;
+      // The codes are shared; a job only one side has is named by that side.
+      const names = Array.from({ length: JOB_SLOTS }, (_, j) => head.world.jobNames[j] ?? base.world.jobNames[j]);
       for (const line of jobTable(names, [base, head].map((s) => ({ name: s.name, ms: s.jobs, steps: s.times.length, stepMs: mean(s.times) })))) console.log(`  ${line}`);
     }
     base.world.release();

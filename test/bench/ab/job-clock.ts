@@ -8,18 +8,13 @@
  * `run` is its `begin` then `join`) counts once.
  */
 
+import type { StepRunner } from '../../../src/physics/parallel/jobs';
+
 /** Job codes the clock keeps a slot for (parallel/jobs.ts's codes are below this). */
 export const JOB_SLOTS = 64;
 
 /** The runner methods the clock wraps. */
-interface Runner {
-  run(job: number, from: number, to: number): number;
-  runHere(job: number, from: number, to: number): number;
-  runHomes(job: number, bounds: Int32Array, first: number, homes: number): number;
-  runWave(): number;
-  begin(job: number, from: number, to: number): void;
-  join(): number;
-}
+type Runner = Pick<StepRunner, 'run' | 'runHere' | 'runHomes' | 'runWave' | 'begin' | 'join'>;
 
 /** Each job's time (ms) on one world's runner since the clock was last taken. */
 export class JobClock {
