@@ -93,6 +93,9 @@ export class ContactState {
       runner.params[P_RECORD_TOUCH] = record ? 1 : 0;
       const flags = runner.scratch.verdict;
       if (runner.run(JOB_FLAG_TOUCH, 0, c.count) > 0 && record) for (let k = 0; k < c.count; k++) if (flags[k] === 1) this.touchRow(k);
+    } else if (!hits && !this.events.enabled) {
+      // No one to tell: only the flags change.
+      setTouchingRows(c, this.bp.pairs.touching, 0, c.count);
     } else {
       for (let k = 0; k < c.count; k++) {
         this.touchRow(k);
