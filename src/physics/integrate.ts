@@ -60,11 +60,14 @@ export function integrateVelocityRange(
   const gy = gravityY * h;
   const damp = 1 / (1 + h * worldDamping);
   const max2 = MAX_SPEED * MAX_SPEED;
+  // Without gravity (a top-down world) no body's scale is read: v + 0·scale is v + 0 or v - 0,
+  // and the + 0 below makes either the same.
+  const gravity = gx !== 0 || gy !== 0;
   for (let i = from; i < to; i++) {
     if (kind[i] !== BODY_DYNAMIC || awake[i] === 0) continue;
     const own = linearDamping[i];
     const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
-    const g = gravityScale[i];
+    const g = gravity ? gravityScale[i] : 0;
     let vx = (vxs[i] + gx * g) * d + 0;
     let vy = (vys[i] + gy * g) * d + 0;
     const v2 = vx * vx + vy * vy;
