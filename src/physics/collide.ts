@@ -6,6 +6,7 @@ import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './bod
 import type { Broadphase } from './broadphase.js';
 import type { ContactBuffer } from './contacts.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from './narrowphase.js';
+import { SHOCK_MASS_RATIO } from './shock.js';
 
 /**
  * Whether body i moves this step: an awake dynamic body, or a kinematic one with a velocity. A
@@ -27,6 +28,9 @@ export type SensorTouch = (p: number) => void;
  * fast bodies meet a constraint before they pass each other. Pairs with no moving body (both
  * asleep, or asleep against static) are skipped; a pair that must act wakes its sleeper
  * through `wake`. Pairs that drift apart lose their warm start and, if touching, report an end.
+ * With `prepare` (the step's own call, on one thread, in a world without gravity) each row is
+ * also prepared for the solve as it is written, as solver.ts's `prepareRows` would, while its
+ * bodies and normal are at hand: `contacts.preparedRows` tells the solve.
  * @internal
  */
 export function collidePairs(
@@ -37,6 +41,7 @@ export function collidePairs(
   speculativeDistance: number,
   wake: (index: number) => void,
   onSensor: SensorTouch,
+  prepare = false,
 ): void {
   const hit = COLLIDE_HIT;
   // Everything in locals: the loop calls out (wake, events), after which V8 would reload fields.
@@ -47,6 +52,11 @@ export function collidePairs(
   let rows = contacts.a.length;
   let { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
     contacts;
+  let { mass, approach, bias, friction, bounce: toi, warmImpulse, warmTangent } = contacts;
+  const { invMass, friction: bodyFriction } = store;
+  const invDt = 1 / dt;
+  let unequal = 0;
+  contacts.preparedRows = false;
   let n = 0;
   let wallCount = 0;
   let kickedCount = 0;
@@ -97,6 +107,7 @@ export function collidePairs(
       rows = contacts.a.length;
       ({ a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan } =
         contacts);
+      ({ mass, approach, bias, friction, bounce: toi, warmImpulse, warmTangent } = contacts);
     }
     // Woken after the loop, so every pair sees the bodies awake as the step found them: the
     // rows then do not depend on the order the pairs are visited in (threads: parallel/collide-blocks.ts).
@@ -109,8 +120,30 @@ export function collidePairs(
     cny[n] = hit.ny;
     csep[n] = separation;
     cbase[n] = separation - (hit.nx * (xb - xa) + hit.ny * (yb - ya));
-    cimp[n] = pairImpulse[p];
-    ctan[n] = pairTangent[p];
+    const warm = pairImpulse[p];
+    const warmT = pairTangent[p];
+    cimp[n] = warm;
+    ctan[n] = warmT;
+    if (prepare) {
+      // prepareRows' row without gravity (solver.ts), from what is at hand.
+      const ma = invMass[a];
+      const mb = invMass[b];
+      mass[n] = 1 / (ma + mb);
+      if ((ma > SHOCK_MASS_RATIO * mb || mb > SHOCK_MASS_RATIO * ma) && ma !== 0 && mb !== 0) unequal++;
+      const vn0 = (vx[b] - vx[a]) * hit.nx + (vy[b] - vy[a]) * hit.ny;
+      approach[n] = vn0;
+      let t = 0;
+      if (separation > 0 && vn0 < 0) {
+        const tt = separation / -vn0;
+        if (tt <= dt) t = tt;
+      }
+      toi[n] = t;
+      bias[n] = t !== 0 || separation <= 0 ? 0 : separation * invDt;
+      const mu = bodyFriction[a] * bodyFriction[b];
+      friction[n] = mu === 0 ? 0 : Math.sqrt(mu);
+      warmImpulse[n] = warm;
+      warmTangent[n] = warmT;
+    }
     if (ka === BODY_STATIC || kb === BODY_STATIC) contacts.walls[wallCount++] = n;
     else if (ka === BODY_KINEMATIC && activeA) contacts.kicked[kickedCount++] = b;
     else if (kb === BODY_KINEMATIC && activeB) contacts.kicked[kickedCount++] = a;
@@ -119,6 +152,9 @@ export function collidePairs(
   contacts.count = n;
   contacts.wallCount = wallCount;
   contacts.kickedCount = kickedCount;
+  // A body woken here may change before the solve: then the solve prepares every row itself.
+  contacts.preparedRows = prepare && wokenCount === 0;
+  contacts.preparedUnequal = unequal;
   for (let k = 0; k < wokenCount; k++) wake(contacts.woken[k]);
 }
 

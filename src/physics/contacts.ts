@@ -89,6 +89,13 @@ export class ContactBuffer {
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
   unequalMasses = false;
   /**
+   * Whether the one-thread collide stage prepared the rows as it wrote them (collide.ts), so
+   * that the solve's first `prepareRows` has nothing left to do; `preparedUnequal` is what
+   * that would have returned. The solve takes them once (solver.ts).
+   */
+  preparedRows = false;
+  preparedUnequal = 0;
+  /**
    * Whether most rows changed in the last step's first velocity pass: then this step's first
    * pass does not mark bodies for skipping either (solver.ts), as no later pass would skip.
    */

@@ -141,7 +141,10 @@ export function solveVelocities(
     takeImpacts(store, contacts, (kernels.collideRegions as CollideRegions).impactRows, impacts, dt, gravityX, gravityY);
     contacts.listedThreshold = restitutionThreshold;
   } else {
-    unequal = runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
+    // Without gravity the one-thread collide stage prepares the rows as it writes them
+    // (collide.ts): the first solve takes that, a solve that starts again prepares them anew.
+    unequal = contacts.preparedRows ? contacts.preparedUnequal > 0 : runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
+    contacts.preparedRows = false;
     listImpacts(store, contacts, dt, gravityX, gravityY);
     contacts.listedThreshold = Number.NaN;
   }
