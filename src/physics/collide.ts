@@ -125,7 +125,8 @@ export function collidePairs(
     cimp[n] = warm;
     ctan[n] = warmT;
     if (prepare) {
-      // prepareRows' row without gravity (solver.ts), from what is at hand.
+      // prepareRows' row without gravity (solver.ts), from what is at hand; written out again in
+      // parallel/collide-blocks.ts's writeRowBlocks on purpose (a shared function was not inlined here).
       const ma = invMass[a];
       const mb = invMass[b];
       mass[n] = 1 / (ma + mb);

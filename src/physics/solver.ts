@@ -141,8 +141,9 @@ export function solveVelocities(
     takeImpacts(store, contacts, (kernels.collideRegions as CollideRegions).impactRows, impacts, dt, gravityX, gravityY);
     contacts.listedThreshold = restitutionThreshold;
   } else {
-    // Without gravity the one-thread collide stage prepares the rows as it writes them
-    // (collide.ts): the first solve takes that, a solve that starts again prepares them anew.
+    // Without gravity the TypeScript collide stage prepares the rows as it writes them
+    // (collide.ts, parallel/collide-blocks.ts): the first solve takes that, a solve that starts
+    // again prepares them anew.
     unequal = contacts.preparedRows ? contacts.preparedUnequal > 0 : runner.run(JOB_PREPARE_ROWS, 0, n) > 0;
     contacts.preparedRows = false;
     listImpacts(store, contacts, dt, gravityX, gravityY);

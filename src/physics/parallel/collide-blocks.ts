@@ -19,7 +19,8 @@ import type { ContactBuffer } from '../contacts.js';
 import { grown } from '../grown.js';
 import { csoOverlap, roundedRectOverlap, type PointHit } from '../narrowphase.js';
 import type { PairCache } from '../pair-cache.js';
-import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_RECORD_TOUCH, P_ROW_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
+import { SHOCK_MASS_RATIO } from '../shock.js';
+import { JOB_COLLIDE_TEST, JOB_COLLIDE_WRITE, PAIR_BLOCK, P_H, P_PAIR_COUNT, P_PREPARE, P_RECORD_TOUCH, P_ROW_COUNT, P_SPECULATIVE, type StepRunner } from './jobs.js';
 
 
 /** A pair's verdict from the test step. */
@@ -70,7 +71,9 @@ export const SCRATCH_SHARED = ['verdict', 'blockRows', 'blockSpecial', 'blockWal
 export const PAIRS_SHARED = ['a', 'b', 'impulse', 'tangentImpulse', 'touching'] as const;
 
 /**
- * `collidePairs` on the runner's threads (see the top of this file), with the same results.
+ * `collidePairs` on the runner's threads (see the top of this file), with the same results; with
+ * `prepare` (a world without gravity), each row prepared for the solve as it is written, as
+ * `collidePairs` does it.
  * @internal
  */
 export function collideBlocks(
@@ -83,6 +86,7 @@ export function collideBlocks(
   wake: (index: number) => void,
   onSensor: SensorTouch,
   colours: RowColours,
+  prepare = false,
 ): void {
   const pairCount = pairs.count;
   const scratch = runner.scratch;
@@ -120,9 +124,14 @@ export function collideBlocks(
   rare.woken = 0;
   for (let k = 0; k < blocks; k++) if (blockRare[k] > 0) listRare(store, pairs, verdict, contacts, k, Math.min((k + 1) * PAIR_BLOCK, pairCount), rare);
   runner.params[P_ROW_COUNT] = rows;
+  // A body to wake may change before the solve: then the solve prepares every row itself.
+  const prepared = prepare && rare.woken === 0;
+  runner.params[P_PREPARE] = prepared ? 1 : 0;
   runner.begin(JOB_COLLIDE_WRITE, 0, blocks);
   colours.sortBlocks(store, contacts, pairs.a, pairs.b, scratch.rowPair, blockRows, blocks, PAIR_BLOCK, rows, runner.threads);
-  runner.join();
+  const unequal = runner.join();
+  contacts.preparedRows = prepared;
+  contacts.preparedUnequal = unequal;
   contacts.count = rows;
   contacts.wallCount = walls;
   contacts.kickedCount = rare.kicked;
@@ -212,6 +221,8 @@ export function testPairBlocks(
 /**
  * Step 3 over pair blocks [from, to): each kept pair's row, at its block's start, its normal and
  * separation from the same calls as step 1's and `collidePairs`' (the same inputs, the same bits).
+ * With `prepare` (no gravity; `dt` in s) each row is also prepared for the solve as `collidePairs`
+ * prepares it; returns how many of the rows join unequal masses (solver.ts's `prepareRows`).
  */
 export function writeRowBlocks(
   store: BodyStore,
@@ -222,10 +233,15 @@ export function writeRowBlocks(
   scratch: CollideScratch,
   from: number,
   to: number,
-): void {
+  prepare = false,
+  dt = 0,
+): number {
   const { a: pairA, b: pairB, impulse: pairImpulse, tangentImpulse: pairTangent } = pairs;
   const hit = WRITE_HIT;
-  const { x, y, kind, halfWidth, halfHeight, radius } = store;
+  const { x, y, kind, halfWidth, halfHeight, radius, vx, vy, invMass, friction: bodyFriction } = store;
+  const { mass, approach, bias, friction, bounce: toi, warmImpulse, warmTangent } = contacts;
+  const invDt = 1 / dt;
+  let unequal = 0;
   const { rowPair, blockRows, blockWalls } = scratch;
   const blocks = Math.ceil(pairCount / PAIR_BLOCK);
   const { a: ca, b: cb, pair: cp, nx: cnx, ny: cny, separation: csep, baseSeparation: cbase, impulse: cimp, tangentImpulse: ctan, walls } =
@@ -258,12 +274,37 @@ export function writeRowBlocks(
       cny[n] = hy;
       csep[n] = separation;
       cbase[n] = separation - (hx * (xb - xa) + hy * (yb - ya));
-      cimp[n] = pairImpulse[p];
-      ctan[n] = pairTangent[p];
+      const warm = pairImpulse[p];
+      const warmT = pairTangent[p];
+      cimp[n] = warm;
+      ctan[n] = warmT;
+      if (prepare) {
+        // prepareRows' row without gravity, written out as collidePairs writes it (collide.ts),
+        // and again here on purpose: called from both loops, one shared function was not
+        // inlined into collidePairs, whose step then took 115 µs more (crowd 10,000).
+        const ma = invMass[a];
+        const mb = invMass[b];
+        mass[n] = 1 / (ma + mb);
+        if ((ma > SHOCK_MASS_RATIO * mb || mb > SHOCK_MASS_RATIO * ma) && ma !== 0 && mb !== 0) unequal++;
+        const vn0 = (vx[b] - vx[a]) * hx + (vy[b] - vy[a]) * hy;
+        approach[n] = vn0;
+        let t = 0;
+        if (separation > 0 && vn0 < 0) {
+          const tt = separation / -vn0;
+          if (tt <= dt) t = tt;
+        }
+        toi[n] = t;
+        bias[n] = t !== 0 || separation <= 0 ? 0 : separation * invDt;
+        const mu = bodyFriction[a] * bodyFriction[b];
+        friction[n] = mu === 0 ? 0 : Math.sqrt(mu);
+        warmImpulse[n] = warm;
+        warmTangent[n] = warmT;
+      }
       if (kind[a] === BODY_STATIC || kind[b] === BODY_STATIC) walls[w++] = n;
       n++;
     }
   }
+  return unequal;
 }
 
 /**

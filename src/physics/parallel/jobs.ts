@@ -29,7 +29,7 @@ export const PAIR_BLOCK = 2048;
 
 /** The collide stage's test step over blocks of pairs (P_H, P_SPECULATIVE, P_PAIR_COUNT). */
 export const JOB_COLLIDE_TEST = 8;
-/** The collide stage's write step over blocks of pairs (P_PAIR_COUNT). */
+/** The collide stage's write step over blocks of pairs (P_PAIR_COUNT, P_ROW_COUNT; with P_PREPARE, P_H); counts the prepared rows of unequal masses. */
 export const JOB_COLLIDE_WRITE = 9;
 
 /** The solver's first look at rows, in row order (P_H, P_GX, P_GY); counts rows of unequal masses. */
@@ -191,8 +191,10 @@ export const P_ROW_COUNT = 22;
 export const P_MARGIN = 23;
 /** The homes JOB_LOAD_COLLIDE's items are ordered by (`loadItem`): the threads that run the collide kernel after it. */
 export const P_LOAD_HOMES = 24;
+/** 1 when JOB_COLLIDE_WRITE prepares each row for the solve as it writes it (a world without gravity: collide-blocks.ts). */
+export const P_PREPARE = 25;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 25;
+export const PARAM_COUNT = 26;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

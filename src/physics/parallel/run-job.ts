@@ -65,6 +65,7 @@ import {
   P_RECORD_TOUCH,
   P_ROW_COUNT,
   P_PAIR_COUNT,
+  P_PREPARE,
   P_RELAX,
   P_SLOP,
   P_SPECULATIVE,
@@ -204,8 +205,7 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       testPairBlocks(store, views.pairs, params[P_PAIR_COUNT], views.scratch, from, to, params[P_H], params[P_SPECULATIVE], params[P_RECORD_TOUCH] !== 0);
       return 0;
     case JOB_COLLIDE_WRITE:
-      writeRowBlocks(store, views.pairs, params[P_PAIR_COUNT], params[P_ROW_COUNT], contacts, views.scratch, from, to);
-      return 0;
+      return writeRowBlocks(store, views.pairs, params[P_PAIR_COUNT], params[P_ROW_COUNT], contacts, views.scratch, from, to, params[P_PREPARE] !== 0, params[P_H]);
     case JOB_SEARCH_PAIRS:
       searchPairs(store, views.search, views.hits, views.stack, from, to);
       return 0;
