@@ -56,7 +56,6 @@ export function collidePairs(
   const { invMass, friction: bodyFriction } = store;
   const invDt = 1 / dt;
   let unequal = 0;
-  contacts.preparedRows = false;
   let n = 0;
   let wallCount = 0;
   let kickedCount = 0;

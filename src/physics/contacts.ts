@@ -89,7 +89,8 @@ export class ContactBuffer {
   /** Whether some row joins bodies SHOCK_MASS_RATIO or more apart in mass (then `shock` is built). */
   unequalMasses = false;
   /**
-   * Whether the collide stage prepared the rows as it wrote them (collide.ts, without gravity), so
+   * Whether the TypeScript collide stage prepared the rows as it wrote them (without gravity:
+   * collide.ts, parallel/collide-blocks.ts), so
    * that the solve's first `prepareRows` has nothing left to do; `preparedUnequal` is what
    * that would have returned. The solve takes them once (solver.ts).
    */

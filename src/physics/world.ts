@@ -486,20 +486,21 @@ export class World {
    */
   private collide(h: number): void {
     const spec = this.opts.speculativeDistance;
-    const g = this.opts.gravity;
     // Without gravity the TypeScript collide stage prepares the rows as it writes them; a step
     // that stopped short of its solve must not leave the next step's rows taken for prepared.
+    const g = this.opts.gravity;
+    const prepare = g.x === 0 && g.y === 0;
     this.contacts.preparedRows = false;
     if (this.runner.threads > 1) {
       const { store, contacts, runner, colours, wakeFromContact: wake } = this;
       const pairs = this.bp.pairs;
       const onSensor = this.contactState.noteSensorPair;
       contacts.collidedInKernels = collideKernelBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours);
-      if (!contacts.collidedInKernels) collideBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours, g.x === 0 && g.y === 0);
+      if (!contacts.collidedInKernels) collideBlocks(store, pairs, contacts, runner, h, spec, wake, onSensor, colours, prepare);
     } else {
       const inKernels = collideInKernels(this.store, this.bp.pairs, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair);
       this.contacts.collidedInKernels = inKernels;
-      if (!inKernels) collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair, g.x === 0 && g.y === 0);
+      if (!inKernels) collidePairs(this.store, this.bp, this.contacts, h, spec, this.wakeFromContact, this.contactState.noteSensorPair, prepare);
       this.colours.sort(this.store, this.contacts, inKernels);
     }
   }

@@ -280,8 +280,9 @@ export function writeRowBlocks(
       ctan[n] = warmT;
       if (prepare) {
         // prepareRows' row without gravity, written out as collidePairs writes it (collide.ts),
-        // and again here on purpose: called from both loops, one shared function was not
-        // inlined into collidePairs, whose step then took 115 µs more (crowd 10,000).
+        // and again here on purpose: one shared function called from both loops, its arrays
+        // passed as fields of one object or as twenty arguments, was not inlined into
+        // collidePairs, whose collide phase then took 115 to 125 µs more (crowd 10,000).
         const ma = invMass[a];
         const mb = invMass[b];
         mass[n] = 1 / (ma + mb);
