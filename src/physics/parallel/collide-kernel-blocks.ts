@@ -7,9 +7,11 @@
  *   2. here: where each block's rows and wall rows start;
  *   3. place (threads, by blocks): each block's rows move to their place and its wall rows to
  *      the wall list, while the calling thread picks the rows' colours from where they are
- *      staged and puts them in colour order (the colouring kernel, wasm/colour-kernel.ts, in
- *      phases): the kernel's colours are colour.ts's, each colour's rows sorted by home (one per
- *      thread), each home's border rows first (parallel/wave.ts);
+ *      staged (the colouring kernel, wasm/colour-kernel.ts, in phases: the kernel's colours
+ *      are colour.ts's);
+ *   4. order (threads, two shares of the placed rows): each row's key, then the rows in colour
+ *      order, each colour's rows sorted by home (one per thread), each home's border rows first
+ *      (parallel/wave.ts);
  * then, here, what calls out (far pairs, the rows the kernel left to TypeScript, the special
  * rows).
  */
@@ -19,10 +21,10 @@ import type { SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { PairCache } from '../pair-cache.js';
 import { clearFarPairs, finishSpecialRows, fixRow, loadCollideBodies, loadCollidePairs } from '../wasm/collide-kernel.js';
-import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_HOME_ORDER, COLOUR_ORDER, COLOUR_PICK } from '../wasm/colour-kernel.js';
+import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_HOME_ORDER, COLOUR_ORDER, COLOUR_PICK, homeGroups } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, RowViews, StagedRows } from '../wasm/row-kernels.js';
 import { MAX_THREADS } from './control.js';
-import { BODY_BLOCK, JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_H, P_LOAD_HOMES, P_PAIR_COUNT, P_SPECULATIVE, blocksFor, shareStart, type StepRunner } from './jobs.js';
+import { BODY_BLOCK, JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_COLOUR_KEYS, JOB_COLOUR_ORDER, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_KEY_HOMES, P_H, P_LOAD_HOMES, P_PAIR_COUNT, P_ROW_COUNT, P_SPECULATIVE, blocksFor, shareStart, type StepRunner } from './jobs.js';
 import type { JobViews } from './run-job.js';
 import { takeBusyTimes } from './wave.js';
 
@@ -94,16 +96,19 @@ export function collideKernelBlocks(
     if (along && homes > 1) colours.writeKernelHomes(regions, homes, store);
     if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0, homes);
     runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
-    if (along) {
-      colourStaged(kernels, staged, COLOUR_PICK, blocks, store.end, homes);
-      // The order by home needs every row's colour and border marks, not the rows in place: it
-      // too runs while the threads place them, and the colours stand unless finish() drops a row.
-      if (homes > 1) {
-        colourStaged(kernels, staged, COLOUR_HOME_KEYS, blocks, store.end, homes);
-        kernels.colourPhases(COLOUR_HOME_ORDER, 0, rows, store.end, 0, 0, homes);
-      }
-    }
+    if (along) colourStaged(kernels, staged, COLOUR_PICK, blocks, store.end, homes);
     runner.join();
+    // The order by home needs every row's colour and border marks. Picking is one walk in row
+    // order, but the keys and the order split: two shares, each counting its groups apart, and
+    // each placing its rows from its own cursors. The colours stand unless finish() drops a row.
+    if (along && homes > 1) {
+      runner.params[P_ROW_COUNT] = rows;
+      runner.params[P_KEY_HOMES] = homes;
+      runner.run(JOB_COLOUR_KEYS, 0, KEY_SHARES);
+      shareCursors(regions, homes);
+      runner.run(JOB_COLOUR_ORDER, 0, KEY_SHARES);
+      regions.homeGroupEnds.set(regions.homeGroupCounts.subarray(0, homeGroups(homes)));
+    }
     finish(staged, regions, blocks, rows, walls, store, pairs, contacts, wake, onSensor);
     if (along && contacts.count === rows) {
       const rowViews = kernels.rowViews as RowViews;
@@ -167,6 +172,61 @@ export function collideBlocksInKernels(kernels: RowKernels, params: Float64Array
   const pairCount = params[P_PAIR_COUNT];
   for (let k = from; k < to; k++) {
     kernels.collideBlock(k, k * PAIR_BLOCK, Math.min((k + 1) * PAIR_BLOCK, pairCount), params[P_SPECULATIVE], params[P_H]);
+  }
+}
+
+/**
+ * Shares of JOB_COLOUR_KEYS and JOB_COLOUR_ORDER: two, the first counting its groups in
+ * `homeGroupEnds`, the second in `homeGroupCounts`, each then placing its rows from cursors there.
+ */
+const KEY_SHARES = 2;
+
+/** The `rows` rows of share s of KEY_SHARES. */
+function shareRows(rows: number, s: number): number {
+  return shareStart(rows, s, KEY_SHARES);
+}
+
+/**
+ * JOB_COLOUR_KEYS over shares [from, to) of the `rows` placed rows: each row's group
+ * (COLOUR_HOME_KEYS), counted into the share's own groups.
+ */
+export function colourKeyShares(contacts: ContactBuffer, from: number, to: number, rows: number, homes: number, end: number): void {
+  const kernels = contacts.kernels as RowKernels;
+  const regions = kernels.collideRegions as CollideRegions;
+  for (let s = from; s < to; s++) {
+    const groups = s === 0 ? regions.homeGroupEnds : regions.homeGroupCounts;
+    if (s > 0) groups.fill(0, 0, homeGroups(homes) + 1);
+    kernels.colourPhases(COLOUR_HOME_KEYS, shareRows(rows, s), shareRows(rows, s + 1), end, contacts.a.byteOffset, contacts.b.byteOffset, homes, groups);
+  }
+}
+
+/**
+ * JOB_COLOUR_ORDER over shares [from, to): each share's rows into the colour order, from its
+ * cursors (`shareCursors`).
+ */
+export function colourOrderShares(contacts: ContactBuffer, from: number, to: number, rows: number, homes: number, end: number): void {
+  const kernels = contacts.kernels as RowKernels;
+  const regions = kernels.collideRegions as CollideRegions;
+  for (let s = from; s < to; s++) {
+    const groups = s === 0 ? regions.homeGroupEnds : regions.homeGroupCounts;
+    kernels.colourPhases(COLOUR_HOME_ORDER, shareRows(rows, s), shareRows(rows, s + 1), end, 0, 0, homes, groups);
+  }
+}
+
+/**
+ * The shares' counts (group g's at g + 1) to their cursors: group g starts after every row of
+ * the groups before it, the first share's rows of a group before the second's, as one thread
+ * counting every row in row order puts them.
+ */
+function shareCursors(regions: CollideRegions, homes: number): void {
+  const { homeGroupEnds: first, homeGroupCounts: second } = regions;
+  let at = 0;
+  for (let g = 0, n = homeGroups(homes); g < n; g++) {
+    const a = first[g + 1];
+    const b = second[g + 1];
+    first[g] = at;
+    second[g] = at + a;
+    at += a + b;
   }
 }
 

@@ -107,6 +107,14 @@ export const JOB_STORE_KERNEL_IMPULSES = 27;
  */
 export const JOB_LIST_BOUNCERS = 28;
 
+/**
+ * The colouring by homes' keys of the placed resident rows (collide-kernel-blocks.ts), over its
+ * two shares of P_ROW_COUNT rows, each counting its rows' groups apart (P_KEY_HOMES homes).
+ */
+export const JOB_COLOUR_KEYS = 29;
+/** Then, over the same shares, each share's rows into the colour order from its own cursors. */
+export const JOB_COLOUR_ORDER = 30;
+
 /** Rows per block of JOB_LIST_BOUNCERS. */
 export const BOUNCER_BLOCK = 2048;
 
@@ -137,6 +145,8 @@ export function isBlockJob(job: number): boolean {
     job === JOB_COLLIDE_WRITE ||
     job === JOB_COLLIDE_KERNEL ||
     job === JOB_COLLIDE_PLACE ||
+    job === JOB_COLOUR_KEYS ||
+    job === JOB_COLOUR_ORDER ||
     job === JOB_SWEEP_FAST ||
     job === JOB_FLAG_LEAVERS ||
     job === JOB_NEW_FAT ||
@@ -185,7 +195,7 @@ export const P_MAX_PUSH = 20;
  * to record in row order, and JOB_COLLIDE_TEST leaves the pairs that parted to it too.
  */
 export const P_RECORD_TOUCH = 21;
-/** The rows: the collide stage's, for JOB_COLLIDE_WRITE (its last block's end), and restitution's, for JOB_LIST_BOUNCERS. */
+/** The rows: the collide stage's, for JOB_COLLIDE_WRITE (its last block's end) and JOB_COLOUR_KEYS, and restitution's, for JOB_LIST_BOUNCERS. */
 export const P_ROW_COUNT = 22;
 /** The broadphase's fat-box margin (m), for JOB_NEW_FAT. */
 export const P_MARGIN = 23;
@@ -193,8 +203,10 @@ export const P_MARGIN = 23;
 export const P_LOAD_HOMES = 24;
 /** 1 when JOB_COLLIDE_WRITE prepares each row for the solve as it writes it (a world without gravity: collide-blocks.ts). */
 export const P_PREPARE = 25;
+/** The homes of JOB_COLOUR_KEYS's groups (one per thread). */
+export const P_KEY_HOMES = 26;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 26;
+export const PARAM_COUNT = 27;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

@@ -3,7 +3,7 @@ import type { BodyStore } from '../body-store.js';
 import { grown } from '../grown.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
-import { collideBlocksInKernels, loadCollideItems, placeBlocks } from './collide-kernel-blocks.js';
+import { collideBlocksInKernels, colourKeyShares, colourOrderShares, loadCollideItems, placeBlocks } from './collide-kernel-blocks.js';
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
@@ -22,6 +22,8 @@ import {
   BODY_BLOCK,
   JOB_COLLIDE_KERNEL,
   JOB_COLLIDE_PLACE,
+  JOB_COLOUR_KEYS,
+  JOB_COLOUR_ORDER,
   JOB_COLLIDE_TEST,
   JOB_COLLIDE_WRITE,
   JOB_FLAG_LEAVERS,
@@ -50,6 +52,7 @@ import {
   JOB_WARM_START,
   LOAD_POSITIONS,
   LOAD_SOLVE,
+  P_KEY_HOMES,
   P_DAMPING,
   P_FX,
   P_FY,
@@ -236,6 +239,12 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return 0;
     case JOB_COLLIDE_PLACE:
       placeBlocks(contacts, from, to);
+      return 0;
+    case JOB_COLOUR_KEYS:
+      colourKeyShares(contacts, from, to, params[P_ROW_COUNT], params[P_KEY_HOMES], store.end);
+      return 0;
+    case JOB_COLOUR_ORDER:
+      colourOrderShares(contacts, from, to, params[P_ROW_COUNT], params[P_KEY_HOMES], store.end);
       return 0;
     case JOB_PREPARE_KERNELS:
       return (contacts.kernels as RowKernels).prepare(from, to, params[P_H], params[P_GX], params[P_GY]);

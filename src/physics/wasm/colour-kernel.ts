@@ -33,15 +33,16 @@ export const COLOUR_CLEAR = 1;
 export const COLOUR_PICK = 2;
 export const COLOUR_ORDER = 4;
 /**
- * Instead of COLOUR_ORDER, with `homes` > 1, in two phases. COLOUR_HOME_KEYS, once every row is
- * picked: rows [from, n) each get their group, counted (a range at a time, from where they are
- * staged, like COLOUR_PICK). Group g = (colour · homes + home) · 2 + (0 border, 1 interior), a
- * row's home being its moving body's (body a's unless a is static, as colour.ts's `sortBlocks`
- * has it: `homeOf`), the overflow group last (group COLOUR_COUNT · homes · 2). Then
- * COLOUR_HOME_ORDER: rows [0, n) in group order, so each colour's rows by home, each home's
- * border rows first (see parallel/wave.ts), the overflow group whole in row order, and
- * `groups[g]` where group g ends. Neither reads the rows where they are placed, so both run while
- * the threads place them.
+ * Instead of COLOUR_ORDER, with `homes` > 1, in two phases, each over a share of the rows (so
+ * that threads can share them: parallel/collide-kernel-blocks.ts), once every row is picked.
+ * COLOUR_HOME_KEYS: rows [from, n) each get their group, counted in `groups[g + 1]`. Group g =
+ * (colour · homes + home) · 2 + (0 border, 1 interior), a row's home being its moving body's
+ * (body a's unless a is static, as colour.ts's `sortBlocks` has it: `homeOf`), the overflow
+ * group last (group COLOUR_COUNT · homes · 2). Then COLOUR_HOME_ORDER: rows [from, n) to
+ * `order` at their group's cursor in `groups`, which the caller set to where the share's first
+ * row of each group goes, and which ends where its last went. So each colour's rows come by
+ * home, each home's border rows first (see parallel/wave.ts), the overflow group whole in row
+ * order.
  */
 export const COLOUR_HOME_KEYS = 8;
 export const COLOUR_HOME_ORDER = 16;
@@ -152,12 +153,9 @@ export function colourKernel(): FunctionDef {
       ]),
       g('start'), op.i32(0), op.storeI32(0),
     ]),
-    // By groups: counted (a range at a time), then counts to starts, then placed (each start then ends its group).
+    // By groups: a share of the rows counted, and later placed from the cursors the caller made of the counts.
     ...phase(COLOUR_HOME_KEYS, loop('c', [g('from')], [g('n')], group)),
-    ...phase(COLOUR_HOME_ORDER, [
-      ...loop('i', [op.i32(0)], [g('homes'), op.i32(COLOUR_COUNT * 2), op.i32Mul], [...at4('groups', 'i'), op.tee(L.at), g('at'), op.loadI32(4), g('at'), op.loadI32(0), op.i32Add, op.storeI32(4)]),
-      ...loop('c', [op.i32(0)], [g('n')], placeByGroup),
-    ]),
+    ...phase(COLOUR_HOME_ORDER, loop('c', [g('from')], [g('n')], placeByGroup)),
     op.i32(0),
   ];
   return {

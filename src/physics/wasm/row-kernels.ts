@@ -224,6 +224,11 @@ export interface CollideRegions extends BodySlots {
   homeOf: Uint8Array;
   border: Uint8Array;
   homeGroupEnds: Int32Array;
+  /**
+   * The second share's group counts, then cursors, where two shares of the rows are keyed and
+   * ordered apart (parallel/collide-kernel-blocks.ts); `homeGroupEnds` takes its ends after.
+   */
+  homeGroupCounts: Int32Array;
   homeKeys: Int32Array;
 }
 /**
@@ -268,8 +273,12 @@ const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 
 const COLLIDE_BODY = 8 + 7 * 8 + 4 + 8 + 8 + 16 + 8 + 8 + 4 + 8 + 2 + 8;
 const COLLIDE_PAIR = 6 * 4 + 1;
 const COLLIDE_ROW = 8 * 4;
-/** Bytes of the colouring's group counts by home (wasm/colour-kernel.ts's COLOUR_HOME_KEYS and COLOUR_HOME_ORDER), and the rounding of its two body regions. */
-const HOME_GROUP_BYTES = 4 * (homeGroups(MAX_THREADS) + 1) + 16;
+/**
+ * Bytes of the colouring's group counts by home (wasm/colour-kernel.ts's COLOUR_HOME_KEYS and
+ * COLOUR_HOME_ORDER), twice (two shares of the rows count apart), and the rounding of its two
+ * body regions.
+ */
+const HOME_GROUP_BYTES = 2 * 4 * (homeGroups(MAX_THREADS) + 1) + 16;
 
 /** Bytes a body takes for `prepare` beyond BODY: its friction and its gravity factor. */
 const MATERIAL = 16;
@@ -527,6 +536,7 @@ export class RowKernels {
     const homeOf = u8s(bodyCapacity);
     const border = u8s(bodyCapacity);
     const homeGroupEnds = i32s(homeGroups(MAX_THREADS) + 1);
+    const homeGroupCounts = i32s(homeGroups(MAX_THREADS) + 1);
     const homeKeys = i32s(rowCapacity);
     const slotOf = i32s(bodyCapacity);
     const bodyAt = i32s(bodyCapacity);
@@ -538,7 +548,7 @@ export class RowKernels {
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
       impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2),
       masks, walled, colourStart, resting, fat, kinds, awakes, leavers, pending, movedPairs,
-      homeOf, border, homeGroupEnds, homeKeys, slotOf, bodyAt, slotted,
+      homeOf, border, homeGroupEnds, homeGroupCounts, homeKeys, slotOf, bodyAt, slotted,
     };
     if (!staged) return;
     const blocks = stagedBlocks(pairCapacity);
@@ -620,14 +630,15 @@ export class RowKernels {
    * COLOUR_HOME_KEYS and COLOUR_HOME_ORDER): picks the colours of rows [from, to), whose bodies
    * row c's are at byte `rowA + 4c` and `rowB + 4c`. With `homes` > 1 (bodies' homes in
    * `collideRegions.homeOf`), the picking marks border bodies, and the two home phases order the
-   * rows by home, into `collideRegions.homeGroupEnds`.
+   * rows by home, counting into and placing from `groups` (`collideRegions.homeGroupEnds` unless
+   * given: a second share of the rows counts into `homeGroupCounts`).
    */
-  colourPhases(phases: number, from: number, to: number, end: number, rowA: number, rowB: number, homes = 1): void {
+  colourPhases(phases: number, from: number, to: number, end: number, rowA: number, rowB: number, homes = 1, groups = (this.collideRegions as CollideRegions).homeGroupEnds): void {
     const r = this.collideRegions as CollideRegions;
     const v = this.views as RowViews;
     this.fn.colour(
       from, to, end, rowA, rowB, r.flags.byteOffset, r.masks.byteOffset, r.walled.byteOffset, v.colour.byteOffset, v.order.byteOffset, r.colourStart.byteOffset, phases,
-      homes, r.homeOf.byteOffset, r.border.byteOffset, r.homeKeys.byteOffset, r.homeGroupEnds.byteOffset,
+      homes, r.homeOf.byteOffset, r.border.byteOffset, r.homeKeys.byteOffset, groups.byteOffset,
     );
   }
 
