@@ -159,8 +159,6 @@ export function walkWave(views: JobViews, home: number, alone: boolean): number 
   waitedMs = 0;
   try {
     const changed = walk(views, homes, count, shared);
-    const WW = (globalThis as unknown as { __ww?: Float64Array }).__ww;
-    if (WW) { WW[0] += waitedMs; WW[1] += performance.now() - started; WW[2]++; }
     // A thread that walked another home too says nothing of either: the busy times are for
     // weighing the homes against each other.
     if (shared && count === 1) Atomics.add(wave, busySlot(home), Math.round((performance.now() - started - waitedMs) / BUSY_UNIT));
