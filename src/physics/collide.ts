@@ -144,9 +144,9 @@ export function collidePairs(
       warmImpulse[n] = warm;
       warmTangent[n] = warmT;
     }
-    if (ka === BODY_STATIC || kb === BODY_STATIC) contacts.walls[wallCount++] = n;
-    else if (ka === BODY_KINEMATIC && activeA) contacts.kicked[kickedCount++] = b;
-    else if (kb === BODY_KINEMATIC && activeB) contacts.kicked[kickedCount++] = a;
+    if (ka === BODY_STATIC || kb === BODY_STATIC) wallCount = contacts.noteWall(wallCount, n);
+    else if (ka === BODY_KINEMATIC && activeA) kickedCount = contacts.noteKicked(kickedCount, b);
+    else if (kb === BODY_KINEMATIC && activeB) kickedCount = contacts.noteKicked(kickedCount, a);
     n++;
   }
   contacts.count = n;

@@ -68,11 +68,18 @@ export class ContactBuffer {
   /** Gravity's change of the impact's approach speed (m/s) from its time of impact to the end of the substep. */
   impactDrift: Float64Array = new Float64Array(0);
   impactCount = 0;
-  /** Rows with a static body, in row order, written by the collide stage: pushout ends with them (static bodies win). */
+  /**
+   * Rows with a static body, in row order, written by the collide stage: pushout ends with them
+   * (static bodies win). Grown on demand (`noteWall`, `reserveWalls`), not with the rows: in a
+   * crowd few rows have a static body.
+   */
   walls: Int32Array = new Int32Array(0);
   wallCount = 0;
 
-  /** Dynamic bodies of rows with a moving kinematic body (may repeat), for the continuous sweep. */
+  /**
+   * Dynamic bodies of rows with a moving kinematic body (may repeat), for the continuous sweep.
+   * Grown on demand (`noteKicked`): most worlds never push a body with a kinematic one.
+   */
   kicked: Int32Array = new Int32Array(0);
   kickedCount = 0;
 
@@ -193,6 +200,25 @@ export class ContactBuffer {
   noteWoken(count: number, i: number): number {
     if (count === this.woken.length) this.woken = grown(this.woken, Math.max(64, 2 * count));
     this.woken[count] = i;
+    return count + 1;
+  }
+
+  /** Lists row c as the `count`-th wall row (see `walls`); returns the new count. */
+  noteWall(count: number, c: number): number {
+    if (count === this.walls.length) this.reserveWalls(count + 1);
+    this.walls[count] = c;
+    return count + 1;
+  }
+
+  /** Makes room for `n` wall rows, keeping those listed (before threads write the list at their own offsets). */
+  reserveWalls(n: number): void {
+    if (this.walls.length < n) this.walls = grown(this.walls, Math.max(n, 64, 2 * this.walls.length));
+  }
+
+  /** Lists body i as the `count`-th kicked body (see `kicked`); returns the new count. */
+  noteKicked(count: number, i: number): number {
+    if (count === this.kicked.length) this.kicked = grown(this.kicked, Math.max(64, 2 * count));
+    this.kicked[count] = i;
     return count + 1;
   }
 
@@ -345,8 +371,6 @@ export class ContactBuffer {
     const kernels = this.kernels;
     if (this.residentRows && kernels !== null && !this.reserveKernels(kernels, n, 0, true)) this.releasePacked();
     if (!this.residentRows) this.growRowFields(n);
-    this.walls = grown(this.walls, n);
-    this.kicked = grown(this.kicked, n);
   }
 
   private growRowFields(n: number): void {

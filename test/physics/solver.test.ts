@@ -43,7 +43,7 @@ function lineOfCircles(xs: number[], rows: Array<[number, number]>, statics: num
     // separation = |xb - xa| - 1; base = separation - n · (centre b - centre a) = -1.
     contacts.baseSeparation[c] = -1;
     // As the collide stage lists them: rows with a static body, in row order.
-    if (statics.includes(a) || statics.includes(b)) contacts.walls[contacts.wallCount++] = c;
+    if (statics.includes(a) || statics.includes(b)) contacts.wallCount = contacts.noteWall(contacts.wallCount, c);
   });
   contacts.count = rows.length;
   useRowOrder(contacts);

@@ -116,9 +116,10 @@ export function collideBlocks(
     walls += w;
   }
   contacts.count = 0;
-  // Room for the rows and their colour order before the workers start: growing a shared array
-  // mid-job would hand them new buffers.
+  // Room for the rows, their colour order and the wall list before the workers start: growing a
+  // shared array mid-job would hand them new buffers.
   contacts.reserve(rows);
+  contacts.reserveWalls(walls);
   const rare = RARE;
   rare.kicked = 0;
   rare.woken = 0;
@@ -334,8 +335,8 @@ function listRare(
     if (!activeA && ka === BODY_DYNAMIC) rare.woken = contacts.noteWoken(rare.woken, a);
     if (!activeB && kb === BODY_DYNAMIC) rare.woken = contacts.noteWoken(rare.woken, b);
     if (ka !== BODY_STATIC && kb !== BODY_STATIC) {
-      if (ka === BODY_KINEMATIC && activeA) contacts.kicked[rare.kicked++] = b;
-      else if (kb === BODY_KINEMATIC && activeB) contacts.kicked[rare.kicked++] = a;
+      if (ka === BODY_KINEMATIC && activeA) rare.kicked = contacts.noteKicked(rare.kicked, b);
+      else if (kb === BODY_KINEMATIC && activeB) rare.kicked = contacts.noteKicked(rare.kicked, a);
     }
   }
 }

@@ -81,6 +81,8 @@ export function collideKernelBlocks(
       walls += head[4 * k + 2];
     }
     contacts.count = 0;
+    // The wall list's room before the threads place into it (see collide-blocks.ts).
+    contacts.reserveWalls(walls);
     if (rows > contacts.a.length) {
       // More rows than the resident rows hold: room for them (a new layout), and the kernel again.
       contacts.reserve(rows);

@@ -330,6 +330,7 @@ function finish(
   clearFarPairs(pairs, v, 0, head[0]);
   // The rows are in place already; the walls come out of their list.
   const { fix, walls, special } = v;
+  contacts.reserveWalls(wallCount);
   contacts.walls.set(walls.subarray(0, wallCount));
   contacts.count = n;
   contacts.wallCount = wallCount;
@@ -416,7 +417,7 @@ function finishEveryRow(
   wake: (index: number) => void,
   onSensor: (p: number) => void,
 ): void {
-  const { a, b, pair, nx, ny, separation, baseSeparation, impulse, tangentImpulse, walls } = contacts;
+  const { a, b, pair, nx, ny, separation, baseSeparation, impulse, tangentImpulse } = contacts;
   const { flags, pairImp, pairTan } = v;
   let rows = 0;
   let wallCount = 0;
@@ -440,7 +441,7 @@ function finishEveryRow(
     baseSeparation[rows] = baseSeparation[c];
     impulse[rows] = impulse[c];
     tangentImpulse[rows] = tangentImpulse[c];
-    if (((flags[ia] | flags[ib]) & STATIC) !== 0) walls[wallCount++] = rows;
+    if (((flags[ia] | flags[ib]) & STATIC) !== 0) wallCount = contacts.noteWall(wallCount, rows);
     noteRow(contacts, flags, kind, ia, ib);
     rows++;
   }
@@ -462,6 +463,6 @@ function noteRow(contacts: ContactBuffer, flags: Uint8Array, kind: Uint8Array, i
   if (!activeA && ka === BODY_DYNAMIC) NOTED.woken = contacts.noteWoken(NOTED.woken, ia);
   if (!activeB && kb === BODY_DYNAMIC) NOTED.woken = contacts.noteWoken(NOTED.woken, ib);
   if (ka === BODY_STATIC || kb === BODY_STATIC) return;
-  if (ka === BODY_KINEMATIC && activeA) contacts.kicked[NOTED.kicked++] = ib;
-  else if (kb === BODY_KINEMATIC && activeB) contacts.kicked[NOTED.kicked++] = ia;
+  if (ka === BODY_KINEMATIC && activeA) NOTED.kicked = contacts.noteKicked(NOTED.kicked, ib);
+  else if (kb === BODY_KINEMATIC && activeB) NOTED.kicked = contacts.noteKicked(NOTED.kicked, ia);
 }

@@ -191,6 +191,42 @@ describe('issue 13: the step on worker threads', () => {
     }
   });
 
+  it('columns whose wall rows multiply while their rows are resident: the wall list grows before the threads fill it, and 1 and 2 workers end as none', () => {
+    const make = (): World => {
+      const w = new World({ gravity: { x: 0, y: -10 }, enableSleep: false });
+      w.createBody({ type: 'static', x: 0, y: -1, halfWidth: 400, halfHeight: 1, radius: 0 });
+      for (let col = 0; col < 30; col++) for (let i = 0; i < 50; i++) w.createBody({ x: -60 + col * 4, y: 0.5 + i, halfWidth: 0.5, halfHeight: 0.5, radius: 0 });
+      return w;
+    };
+    // The top ten boxes of every column are set down on the floor, side by side and 0.4 m into
+    // it, so that pushout's last pass, over the wall rows, moves them at once: 30 wall rows become 300 more.
+    const run = (w: World): { walls: [number, number]; resident: boolean } => {
+      const c = w.internals.contacts;
+      for (let k = 0; k < 90; k++) w.step(DT);
+      const before = c.wallCount;
+      const bodies = w.getBodies();
+      let j = 0;
+      for (let col = 0; col < 30; col++) for (let i = 40; i < 50; i++) bodies[1 + col * 50 + i].setPosition(70 + 1.2 * j++, 0.1);
+      w.step(DT);
+      const after: [number, number] = [before, c.wallCount];
+      const resident = c.residentRows;
+      for (let k = 0; k < 30; k++) w.step(DT);
+      return { walls: after, resident };
+    };
+    const alone = make();
+    run(alone);
+    for (const size of [1, 2]) {
+      const w = make();
+      w.setThreads(poolOf(size));
+      const { walls, resident } = run(w);
+      // Else the list never grew where the threads fill it, and this case proves nothing.
+      expect(resident, `${size} workers: rows resident when the walls multiply`).toBe(true);
+      expect(walls[1], `${size} workers: wall rows before and after ${walls.join(', ')}`).toBeGreaterThan(5 * walls[0]);
+      w.setThreads(null);
+      expect(stateHash(w), `${size} workers`).toBe(stateHash(alone));
+    }
+  });
+
   it('a worker runs the kernels the calling thread compiled, and builds none of its own', async () => {
     // Each thread built the kernels' module from their definitions (cold code that runs once, in
     // the step where a pile's rows first go to the kernels); the layout hands it over.
