@@ -198,26 +198,26 @@ export class ContactBuffer {
 
   /** Lists body i as the `count`-th to wake (growing the list); returns count + 1. */
   noteWoken(count: number, i: number): number {
-    if (count === this.woken.length) this.woken = grown(this.woken, Math.max(64, 2 * count));
+    this.woken = withRoom(this.woken, count + 1);
     this.woken[count] = i;
     return count + 1;
   }
 
   /** Lists row c as the `count`-th wall row (see `walls`); returns the new count. */
   noteWall(count: number, c: number): number {
-    if (count === this.walls.length) this.reserveWalls(count + 1);
+    this.walls = withRoom(this.walls, count + 1);
     this.walls[count] = c;
     return count + 1;
   }
 
   /** Makes room for `n` wall rows, keeping those listed (before threads write the list at their own offsets). */
   reserveWalls(n: number): void {
-    if (this.walls.length < n) this.walls = grown(this.walls, Math.max(n, 64, 2 * this.walls.length));
+    this.walls = withRoom(this.walls, n);
   }
 
   /** Lists body i as the `count`-th kicked body (see `kicked`); returns the new count. */
   noteKicked(count: number, i: number): number {
-    if (count === this.kicked.length) this.kicked = grown(this.kicked, Math.max(64, 2 * count));
+    this.kicked = withRoom(this.kicked, count + 1);
     this.kicked[count] = i;
     return count + 1;
   }
@@ -377,6 +377,14 @@ export class ContactBuffer {
     const fields = this as Record<keyof RowViews, RowViews[keyof RowViews]>;
     for (const name of RESIDENT_FIELDS) fields[name] = grown(fields[name], n);
   }
+}
+
+/**
+ * `list` itself when it holds `n` entries, else `list` grown (kept, and shared if it was) to at
+ * least 64 and at least double: the lists grown on demand as they are written.
+ */
+function withRoom(list: Int32Array, n: number): Int32Array {
+  return list.length >= n ? list : grown(list, Math.max(n, 64, 2 * list.length));
 }
 
 /** Copies the start of `from` into `to`, as much as both hold. */

@@ -21,7 +21,7 @@ import type { SensorTouch } from '../collide.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { PairCache } from '../pair-cache.js';
 import { clearFarPairs, finishSpecialRows, fixRow, loadCollideBodies, loadCollidePairs } from '../wasm/collide-kernel.js';
-import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_HOME_ORDER, COLOUR_ORDER, COLOUR_PICK, homeGroups } from '../wasm/colour-kernel.js';
+import { COLOUR_CLEAR, COLOUR_HOME_KEYS, COLOUR_ORDER, COLOUR_PICK, homeGroups } from '../wasm/colour-kernel.js';
 import type { CollideRegions, RowKernels, RowViews, StagedRows } from '../wasm/row-kernels.js';
 import { MAX_THREADS } from './control.js';
 import { BODY_BLOCK, JOB_COLLIDE_KERNEL, JOB_COLLIDE_PLACE, JOB_COLOUR_KEYS, JOB_COLOUR_ORDER, JOB_LOAD_COLLIDE, PAIR_BLOCK, P_BODY_BLOCKS, P_KEY_HOMES, P_H, P_LOAD_HOMES, P_PAIR_COUNT, P_ROW_COUNT, P_SPECULATIVE, blocksFor, shareStart, type StepRunner } from './jobs.js';
@@ -109,7 +109,9 @@ export function collideKernelBlocks(
       runner.run(JOB_COLOUR_KEYS, 0, KEY_SHARES);
       shareCursors(regions, homes);
       runner.run(JOB_COLOUR_ORDER, 0, KEY_SHARES);
-      regions.homeGroupEnds.set(regions.homeGroupCounts.subarray(0, homeGroups(homes)));
+      // The second share's cursors stop where each group ends.
+      const { homeGroupEnds: ends, homeGroupCounts: cursors } = regions;
+      for (let g = 0, n = homeGroups(homes); g < n; g++) ends[g] = cursors[g];
     }
     finish(staged, regions, blocks, rows, walls, store, pairs, contacts, wake, onSensor);
     if (along && contacts.count === rows) {
@@ -189,29 +191,18 @@ function shareRows(rows: number, s: number): number {
 }
 
 /**
- * JOB_COLOUR_KEYS over shares [from, to) of the `rows` placed rows: each row's group
- * (COLOUR_HOME_KEYS), counted into the share's own groups.
+ * JOB_COLOUR_KEYS (`phase` COLOUR_HOME_KEYS) or JOB_COLOUR_ORDER (COLOUR_HOME_ORDER) over shares
+ * [from, to) of the `rows` placed rows: each row's group counted into the share's own groups
+ * (the first share's cleared with the colouring, the second's here), or the share's rows put in
+ * colour order from the share's own cursors (`shareCursors`).
  */
-export function colourKeyShares(contacts: ContactBuffer, from: number, to: number, rows: number, homes: number, end: number): void {
+export function colourShares(contacts: ContactBuffer, phase: number, from: number, to: number, rows: number, homes: number, end: number): void {
   const kernels = contacts.kernels as RowKernels;
   const regions = kernels.collideRegions as CollideRegions;
   for (let s = from; s < to; s++) {
     const groups = s === 0 ? regions.homeGroupEnds : regions.homeGroupCounts;
-    if (s > 0) groups.fill(0, 0, homeGroups(homes) + 1);
-    kernels.colourPhases(COLOUR_HOME_KEYS, shareRows(rows, s), shareRows(rows, s + 1), end, contacts.a.byteOffset, contacts.b.byteOffset, homes, groups);
-  }
-}
-
-/**
- * JOB_COLOUR_ORDER over shares [from, to): each share's rows into the colour order, from its
- * cursors (`shareCursors`).
- */
-export function colourOrderShares(contacts: ContactBuffer, from: number, to: number, rows: number, homes: number, end: number): void {
-  const kernels = contacts.kernels as RowKernels;
-  const regions = kernels.collideRegions as CollideRegions;
-  for (let s = from; s < to; s++) {
-    const groups = s === 0 ? regions.homeGroupEnds : regions.homeGroupCounts;
-    kernels.colourPhases(COLOUR_HOME_ORDER, shareRows(rows, s), shareRows(rows, s + 1), end, 0, 0, homes, groups);
+    if (s > 0 && phase === COLOUR_HOME_KEYS) groups.fill(0, 0, homeGroups(homes) + 1);
+    kernels.colourPhases(phase, shareRows(rows, s), shareRows(rows, s + 1), end, contacts.a.byteOffset, contacts.b.byteOffset, homes, groups);
   }
 }
 

@@ -3,7 +3,8 @@ import type { BodyStore } from '../body-store.js';
 import { grown } from '../grown.js';
 import type { ContactBuffer } from '../contacts.js';
 import { testPairBlocks, writeRowBlocks, type CollideScratch, type PairArrays } from './collide-blocks.js';
-import { collideBlocksInKernels, colourKeyShares, colourOrderShares, loadCollideItems, placeBlocks } from './collide-kernel-blocks.js';
+import { collideBlocksInKernels, colourShares, loadCollideItems, placeBlocks } from './collide-kernel-blocks.js';
+import { COLOUR_HOME_KEYS, COLOUR_HOME_ORDER } from '../wasm/colour-kernel.js';
 import type { HitList } from '../hit-list.js';
 import { searchPairs, type PairSearch } from '../pair-search.js';
 import { sweepFastRange } from '../continuous.js';
@@ -241,10 +242,8 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       placeBlocks(contacts, from, to);
       return 0;
     case JOB_COLOUR_KEYS:
-      colourKeyShares(contacts, from, to, params[P_ROW_COUNT], params[P_KEY_HOMES], store.end);
-      return 0;
     case JOB_COLOUR_ORDER:
-      colourOrderShares(contacts, from, to, params[P_ROW_COUNT], params[P_KEY_HOMES], store.end);
+      colourShares(contacts, job === JOB_COLOUR_KEYS ? COLOUR_HOME_KEYS : COLOUR_HOME_ORDER, from, to, params[P_ROW_COUNT], params[P_KEY_HOMES], store.end);
       return 0;
     case JOB_PREPARE_KERNELS:
       return (contacts.kernels as RowKernels).prepare(from, to, params[P_H], params[P_GX], params[P_GY]);
