@@ -5,7 +5,7 @@
  */
 import type { BodyStore } from './body-store.js';
 import type { ContactBuffer } from './contacts.js';
-import { JOB_PUSH_OUT, LOAD_POSITIONS, P_ITERATION, P_MAX_PUSH, P_MODE, P_PASSES, P_PUSH_FACTOR, P_SLOP, loadKernelBodies, runGroups, saveKernelBodies, type StepRunner } from './parallel/jobs.js';
+import { JOB_PUSH_OUT, LOAD_POSITIONS, P_ITERATION, P_MODE, P_PASSES, P_SLOP, loadKernelBodies, runGroups, saveKernelBodies, type StepRunner } from './parallel/jobs.js';
 import { WAVE_PUSH, fitsWave, planWave } from './parallel/wave.js';
 import { localRunner } from './parallel/local-runner.js';
 import type { RowFrontier } from './row-frontier.js';
@@ -75,13 +75,14 @@ export function pushOut(
   params[P_SLOP] = slop;
   // Over packed rows the passes run as WebAssembly (wasm/row-kernels.ts), over a copy of the positions.
   const kernels = contacts.inKernels ? contacts.kernels : null;
-  if (kernels !== null) loadKernelBodies(runner, store.end, LOAD_POSITIONS);
+  if (kernels !== null) {
+    kernels.setPushout(slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
+    loadKernelBodies(runner, store.end, LOAD_POSITIONS);
+  }
   // On a team, the kernels' passes walk as one job, each thread its own home (parallel/wave.ts).
   const wave = kernels !== null && fitsWave(runner.threads, contacts);
   if (wave) {
     params[P_PASSES] = iterations;
-    params[P_PUSH_FACTOR] = PUSHOUT_FACTOR;
-    params[P_MAX_PUSH] = MAX_PUSHOUT;
     planWave(contacts, runner.wave, WAVE_PUSH);
     runner.runWave();
   }
@@ -119,15 +120,6 @@ export function pushOut(
   }
 }
 
-/**
- * How far one pushout iteration moves a pair overlapping by -`sep` (m) apart: PUSHOUT_FACTOR of
- * the overlap beyond `slop`, at most MAX_PUSHOUT. Math.min, not a branch that assigns the
- * constant: there V8 kept the result as a heap number, allocated for every row that pushes.
- */
-function pushoutOf(sep: number, slop: number): number {
-  return Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
-}
-
 /** `pushRows` in MODE_SKIP over every row on one thread: the rows `frontier` lists for pass `it`. */
 function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number, slop: number): number {
   const { x, y, invMass, passMark } = store;
@@ -140,7 +132,10 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
     if (sep >= -slop) continue;
     const ia = a[c];
     const ib = b[c];
-    const push = pushoutOf(sep, slop);
+    // PUSHOUT_FACTOR of the overlap beyond the slop, at most MAX_PUSHOUT. Math.min, not a branch
+    // that assigns the constant, and written out, not a function: V8 kept either's result as a
+    // heap number, boxed for every row that pushes (the function wherever it was not inlined).
+    const push = Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
     kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
     frontier.changed(passMark, invMass, ia, ib, i, mark);
     pushes++;
@@ -151,7 +146,7 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
 
 /** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP, over the packed rows in MODE_PACKED: returns the rows that pushed. @internal */
 export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number, slop: number): number {
-  if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).push(from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
+  if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).push(from, to);
   if (mode === MODE_PACKED) return pushPackedRows(store, contacts, from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
   const { x, y, invMass, passMark } = store;
   const { a, b, nx, ny, order } = contacts;
@@ -166,7 +161,8 @@ export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number
     if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
     const sep = contacts.separationNow(c, x, y);
     if (sep >= -slop) continue;
-    const push = pushoutOf(sep, slop);
+    // As in pushFrontierRows.
+    const push = Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
     kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
     passMark[ia] = mark;
     passMark[ib] = mark;

@@ -124,6 +124,7 @@ export function solveVelocities(
   // pack them too (on the threads, each a range of rows).
   const packing = contacts.usePacked(contacts.busyFirstPass && n > 0 && contacts.colourStart[COLOUR_COUNT + 1] === n, store.capacity, runner.threads > 1);
   const kernels = contacts.inKernels ? contacts.kernels : null;
+  if (kernels !== null) kernels.setRelaxation(overRelaxation);
   const prepared = kernels !== null && contacts.residentRows;
   // Approach speeds first, all of them, before any warm start disturbs the velocities.
   let unequal: boolean;
@@ -403,7 +404,7 @@ export function solveRows(
   // A function for the marking modes and one for the plain: with every loop in one function,
   // V8 stopped inlining `solveRow` (its inlining budget is per function), and the calls cost a
   // tenth of a pile's step.
-  if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).solve(from, to, omega);
+  if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).solve(from, to, it);
   if (mode === MODE_PACKED) return solvePackedRows(store, contacts, from, to, omega);
   if (mode === MODE_PLAIN) return solveEveryRow(store, contacts, from, to, omega);
   return solveMarkingRows(store, contacts, from, to, it, omega, mode === MODE_SKIP);

@@ -75,8 +75,8 @@ export const JOB_UNPACK_KERNELS = 23;
 /**
  * The warm start and every velocity pass of resident rows, or every pushout pass, one home per
  * thread, walked colour by colour with waits only on border rows (wave.ts: the plan says which;
- * P_PASSES, P_RELAX, or P_SLOP, P_PUSH_FACTOR, P_MAX_PUSH); counts the rows the first pass
- * changed or pushed.
+ * P_PASSES; the kernels' settings: RowKernels' `setRelaxation` and `setPushout`); counts the
+ * rows the first pass changed or pushed.
  */
 export const JOB_SOLVE_WAVE = 24;
 
@@ -187,26 +187,23 @@ export const P_BODY_BLOCKS = 16;
 export const P_TO_PAIRS = 17;
 /** Passes of JOB_SOLVE_WAVE. */
 export const P_PASSES = 18;
-/** Pushout's share of an overlap removed per pass, and its most per pass (m), for JOB_SOLVE_WAVE's pushout walk. */
-export const P_PUSH_FACTOR = 19;
-export const P_MAX_PUSH = 20;
 /**
  * 1 when someone listens for contact events, so JOB_FLAG_TOUCH flags the changes for one thread
  * to record in row order, and JOB_COLLIDE_TEST leaves the pairs that parted to it too.
  */
-export const P_RECORD_TOUCH = 21;
+export const P_RECORD_TOUCH = 19;
 /** The rows: the collide stage's, for JOB_COLLIDE_WRITE (its last block's end) and JOB_COLOUR_KEYS, and restitution's, for JOB_LIST_BOUNCERS. */
-export const P_ROW_COUNT = 22;
+export const P_ROW_COUNT = 20;
 /** The broadphase's fat-box margin (m), for JOB_NEW_FAT. */
-export const P_MARGIN = 23;
+export const P_MARGIN = 21;
 /** The homes JOB_LOAD_COLLIDE's items are ordered by (`loadItem`): the threads that run the collide kernel after it. */
-export const P_LOAD_HOMES = 24;
+export const P_LOAD_HOMES = 22;
 /** 1 when JOB_COLLIDE_WRITE prepares each row for the solve as it writes it (a world without gravity: collide-blocks.ts). */
-export const P_PREPARE = 25;
+export const P_PREPARE = 23;
 /** The homes of JOB_COLOUR_KEYS's groups (one per thread). */
-export const P_KEY_HOMES = 26;
+export const P_KEY_HOMES = 24;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 27;
+export const PARAM_COUNT = 25;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

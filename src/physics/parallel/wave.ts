@@ -24,7 +24,7 @@ import { COLOUR_COUNT } from '../colour.js';
 import type { ContactBuffer } from '../contacts.js';
 import type { RowKernels } from '../wasm/row-kernels.js';
 import { C_CHUNKS_DONE, MAX_THREADS, StallWatch, cursorSlot } from './control.js';
-import { P_MAX_PUSH, P_PASSES, P_PUSH_FACTOR, P_RELAX, P_SLOP } from './jobs.js';
+import { P_PASSES } from './jobs.js';
 import type { JobViews } from './run-job.js';
 
 /** Slots between two homes' progress slots in `JobViews.wave`: a cache line each. */
@@ -76,8 +76,11 @@ const BUSY_UNIT = 1e-4;
 /** A busy slot's value once a walk of its home was not its own thread's alone: far below any sum of times added to it. */
 const BUSY_UNKNOWN = -(1 << 30);
 
-/** Time this thread's walk has spent waiting for other homes' border rows (ms). */
-let waitedMs = 0;
+/**
+ * Time this thread's walk has spent waiting for other homes' border rows (ms). In an array: a
+ * number in a module variable is boxed anew at each write, garbage at every wait of every step.
+ */
+const waitedMs = new Float64Array(1);
 
 /**
  * Writes the plan to `wave` from the rows' colour groups, homes and border rows, as the
@@ -156,12 +159,12 @@ export function walkWave(views: JobViews, home: number, alone: boolean): number 
   for (let i = 0; i < count; i++) isOwned[owned[i]] = 1;
   const shared = !alone && control !== null;
   const started = performance.now();
-  waitedMs = 0;
+  waitedMs[0] = 0;
   try {
     const changed = walk(views, homes, count, shared);
     // A thread that walked another home too says nothing of either: the busy times are for
     // weighing the homes against each other.
-    if (shared && count === 1) Atomics.add(wave, busySlot(home), Math.round((performance.now() - started - waitedMs) / BUSY_UNIT));
+    if (shared && count === 1) Atomics.add(wave, busySlot(home), Math.round((performance.now() - started - waitedMs[0]) / BUSY_UNIT));
     else if (shared) for (let i = 0; i < count; i++) Atomics.store(wave, busySlot(owned[i]), BUSY_UNKNOWN);
     return changed;
   } catch (error) {
@@ -214,7 +217,7 @@ function walk(views: JobViews, homes: number, count: number, shared: boolean): n
       if (shared && stage > 0 && hasBorderRows(wave, base, true)) waitForBorders(wave, homes, stage - 1);
       for (let i = 0; i < count; i++) {
         const at = base + 2 * owned[i];
-        count0 += runRange(kernels, params, push, pass, wave[at], wave[at + 1]);
+        count0 += runRange(kernels, push, pass, wave[at], wave[at + 1]);
       }
       const last = j === colours - 1;
       if (shared && (!last || pass < passes - 1) && hasBorderRows(wave, W_PLAN + (last ? 0 : j + 1) * span, false)) {
@@ -222,7 +225,7 @@ function walk(views: JobViews, homes: number, count: number, shared: boolean): n
       }
       for (let i = 0; i < count; i++) {
         const at = base + 2 * owned[i];
-        count0 += runRange(kernels, params, push, pass, wave[at + 1], wave[at + 2]);
+        count0 += runRange(kernels, push, pass, wave[at + 1], wave[at + 2]);
       }
     }
   }
@@ -243,12 +246,12 @@ function hasBorderRows(wave: Int32Array, base: number, mine: boolean): boolean {
  * Rows [from, to) in pass `pass`: pushed out, warm-started (pass -1) or solved; returns how
  * many rows changed (or pushed) if this is the first pass.
  */
-function runRange(kernels: RowKernels, params: Float64Array, push: boolean, pass: number, from: number, to: number): number {
+function runRange(kernels: RowKernels, push: boolean, pass: number, from: number, to: number): number {
   if (from >= to) return 0;
   let changed = 0;
-  if (push) changed = kernels.push(from, to, params[P_SLOP], params[P_PUSH_FACTOR], params[P_MAX_PUSH]);
+  if (push) changed = kernels.push(from, to);
   else if (pass < 0) kernels.warm(from, to);
-  else changed = kernels.solve(from, to, pass === 0 ? 1 : params[P_RELAX]);
+  else changed = kernels.solve(from, to, pass);
   return pass === 0 ? changed : 0;
 }
 
@@ -275,7 +278,7 @@ function waitForBorders(wave: Int32Array, homes: number, stage: number): void {
       if (spins === SPINS_PER_LOOK) watch.start();
       else if (watch.stalled()) throw new Error(`the thread walking home ${h} of the passes stopped answering`);
     }
-    waitedMs += performance.now() - started;
+    waitedMs[0] += performance.now() - started;
   }
 }
 

@@ -33,7 +33,7 @@ import { ownSlots, type BodySlots } from '../place-homes.js';
 
 const PAGE = 65536;
 type WarmFn = (rows: number, from: number, to: number, bodies: number, masses: number) => number;
-type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: number, omega: number) => number;
+type SolveFn = (rows: number, from: number, to: number, bodies: number, masses: number, omegaAt: number) => number;
 type PrepareFn = (...args: number[]) => number;
 type CollideFn = (...args: number[]) => number;
 type ColourFn = (...args: number[]) => number;
@@ -44,7 +44,7 @@ type PositionsFn = (n: number, order: number, positions: number) => number;
 type WeaveFn = (n: number, xs: number, ys: number, pairs: number) => number;
 type LeaversFn = (...args: number[]) => number;
 type MovedFn = (count: number, pairA: number, pairB: number, pending: number, list: number) => number;
-type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, slop: number, factor: number, maxPush: number) => number;
+type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, settingsAt: number) => number;
 
 /** This thread's instance of the module: its functions, held and let go together (`bind`, `release`). */
 interface KernelFns {
@@ -247,6 +247,13 @@ export interface StagedRows extends Pick<RowViews, 'a' | 'b' | 'pair' | 'nx' | '
   starts: Int32Array;
   wallStarts: Int32Array;
 }
+/** Pages a layout of these capacities takes (RowKernels' `place`), its settings last. */
+function pagesFor(rowCapacity: number, bodyCapacity: number, resident: boolean, pairCapacity: number, staged: boolean): number {
+  const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 7 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
+  const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + HOME_GROUP_BYTES + 160 + stagedBytes : 0;
+  return Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + SETTINGS_BYTES + tail) / PAGE);
+}
+
 /**
  * Copies `field` into `region` from its start: the whole array as one block move when the region
  * holds it (a body region holds bodyCapacity bodies, the store's capacity when the layout was
@@ -262,6 +269,15 @@ const STAGED_PAIR = 6 * 8 + 6 * 4;
 /** Blocks of PAIR_BLOCK pairs in `pairs` pairs, and one more. */
 const stagedBlocks = (pairs: number): number => Math.ceil(pairs / PAIR_BLOCK) + 1;
 
+/** The passes' settings (RowKernels' `settings`): `push` reads the first three in this order. */
+const SETTING_SLOP = 0;
+const SETTING_FACTOR = 1;
+const SETTING_MAX_PUSH = 2;
+/** The first pass's omega, 1, and the others' (`solve`). */
+const SETTING_ONE = 3;
+const SETTING_OMEGA = 4;
+/** Bytes of the settings: a cache line. */
+const SETTINGS_BYTES = 64;
 /**
  * Bytes a body takes in CollideRegions (its flags, seven numbers, its colours, its wall and
  * resting marks, and for the broadphase's kernels its fat box, kind, awake and moved flags
@@ -332,10 +348,22 @@ export class RowKernels {
   private gravities = new Float64Array(0);
   private rowCapacity = 0;
   private bodyCapacity = 0;
-  /** Byte offsets of the base separations, the bodies' pairs and their inverse masses. */
+  /** Byte offsets of the base separations, the bodies' pairs, the passes' settings and the inverse masses. */
   private baseAt = 0;
   private pairsAt = 0;
+  private settingsAt = 0;
   private massesAt = 0;
+  /**
+   * The passes' float settings, in the memory (SETTING_SLOP and on), which `solve` and `push`
+   * read there: a float argument of a call from JavaScript is boxed on the heap wherever the call
+   * is not inlined, and the threads call them a few hundred times a step. The owner writes them
+   * (`setRelaxation`, `setPushout`, and anew in each layout it makes); a worker's kernels only read.
+   */
+  private settings = new Float64Array(0);
+  private relaxation = 1;
+  private slop = 0;
+  private pushFactor = 0;
+  private maxPush = 0;
   /** The whole memory, byte by byte (for moving rows within it). */
   bytes = new Uint8Array(0);
   /** The rows' region, as `ContactBuffer.packed`, `packedIds` and `packedBase` view it. */
@@ -394,9 +422,7 @@ export class RowKernels {
     const pairCapacity = resident ? Math.max(pairs, this.pairCapacity) : 0;
     // Once asked for, the staging region stays while the rows are resident (the rows' growth mid-step keeps it).
     staged = resident && (staged || this.staged !== null);
-    const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 7 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
-    const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + HOME_GROUP_BYTES + 160 + stagedBytes : 0;
-    const pages = Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + tail) / PAGE);
+    const pages = pagesFor(rowCapacity, bodyCapacity, resident, pairCapacity, staged);
     // Rows that become resident, or stop being, get a new memory. Resident rows that outgrow a
     // shared memory stay in it: it grows in place, and their owner moves each field up to its
     // new place, the last field first, as each lands over the old places of those after it
@@ -418,9 +444,10 @@ export class RowKernels {
       }
     }
     this.place(rowCapacity, bodyCapacity, resident, pairCapacity, staged);
-    // The owner alone: a worker that views the memory anew must not undo this step's slots.
+    // The owner alone: a worker that views the memory anew must not undo this step's slots or settings.
     const regions = this.collideRegions;
     if (regions !== null) ownSlots(regions);
+    this.writeSettings();
     if (this.layout !== null) noteSharedGrowth();
     return true;
   }
@@ -459,6 +486,10 @@ export class RowKernels {
     this.baseAt = rowCapacity * ROW;
     this.pairsAt = this.baseAt + rowCapacity * BASE;
     this.massesAt = this.pairsAt + bodyCapacity * 16;
+    // Last in the layout's pages: past every region of any smaller layout, so writing them
+    // never lands on a resident field that has yet to move up to its new place (`reserve`).
+    this.settingsAt = pagesFor(rowCapacity, bodyCapacity, resident, pairCapacity, staged) * PAGE - SETTINGS_BYTES;
+    this.settings = new Float64Array(buffer, this.settingsAt, SETTINGS_BYTES / 8);
     this.masses = new Float64Array(buffer, this.massesAt, bodyCapacity);
     this.heap = new Float64Array(buffer);
     this.bytes = new Uint8Array(buffer);
@@ -583,8 +614,8 @@ export class RowKernels {
    */
   storedImpulses(pairs: Pick<PairCache, 'impulse' | 'tangentImpulse'>, from: number, to: number): void {
     const r = this.collideRegions as CollideRegions;
-    pairs.impulse.set(r.pairImp.subarray(from, to), from);
-    pairs.tangentImpulse.set(r.pairTan.subarray(from, to), from);
+    copyRange(pairs.impulse, r.pairImp, from, to);
+    copyRange(pairs.tangentImpulse, r.pairTan, from, to);
   }
 
   /**
@@ -880,13 +911,37 @@ export class RowKernels {
     this.fn.warm(0, from, to, this.pairsAt, this.massesAt);
   }
 
-  /** `solvePackedRows` over packed rows [from, to) and the loaded velocities. */
-  solve(from: number, to: number, omega: number): number {
-    return this.fn.solve(0, from, to, this.pairsAt, this.massesAt, omega);
+  /** `solvePackedRows` pass `pass` over packed rows [from, to) and the loaded velocities (omega: 1 in pass 0, else `setRelaxation`'s). */
+  solve(from: number, to: number, pass: number): number {
+    return this.fn.solve(0, from, to, this.pairsAt, this.massesAt, this.settingsAt + 8 * (pass === 0 ? SETTING_ONE : SETTING_OMEGA));
   }
 
-  /** `pushPackedRows` over packed rows [from, to) and the loaded positions. */
-  push(from: number, to: number, slop: number, factor: number, maxPush: number): number {
-    return this.fn.push(0, this.baseAt, from, to, this.pairsAt, this.massesAt, slop, factor, maxPush);
+  /** `solve`'s omega from the second pass on (the first pass's is 1). The owner's, before the passes. */
+  setRelaxation(omega: number): void {
+    this.relaxation = omega;
+    this.writeSettings();
+  }
+
+  /** `push`'s slop (m), share of the overlap beyond it, and most it moves a pair (m). The owner's, before the passes. */
+  setPushout(slop: number, factor: number, maxPush: number): void {
+    this.slop = slop;
+    this.pushFactor = factor;
+    this.maxPush = maxPush;
+    this.writeSettings();
+  }
+
+  private writeSettings(): void {
+    const settings = this.settings;
+    if (settings.length === 0) return;
+    settings[SETTING_SLOP] = this.slop;
+    settings[SETTING_FACTOR] = this.pushFactor;
+    settings[SETTING_MAX_PUSH] = this.maxPush;
+    settings[SETTING_ONE] = 1;
+    settings[SETTING_OMEGA] = this.relaxation;
+  }
+
+  /** `pushPackedRows` over packed rows [from, to) and the loaded positions, as `setPushout` set it. */
+  push(from: number, to: number): number {
+    return this.fn.push(0, this.baseAt, from, to, this.pairsAt, this.massesAt, this.settingsAt);
   }
 }

@@ -126,11 +126,16 @@ const relativeV = (L: { va: number; vb: number; rel: number }, t: number[][]): n
   op.f64x2Lane(0), op.get(L.rel), op.f64x2Lane(1), op.f64Add,
 ];
 
-/** `solvePackedRows`: solve(rows, from, to, bodies, masses, omega) → rows that changed. */
+/**
+ * `solvePackedRows`: solve(rows, from, to, bodies, masses, omegaAt) → rows that changed, with
+ * omega read from memory at `omegaAt`. Not a float parameter: a call from JavaScript that is not
+ * inlined boxes each float argument on the heap, and the threads call this a few hundred times a
+ * step (RowKernels' `passParams`).
+ */
 function solveKernel(): FunctionDef {
-  const params = ['rows', 'from', 'to', 'bodies', 'masses', 'omega'] as const;
+  const params = ['rows', 'from', 'to', 'bodies', 'masses', 'omegaAt'] as const;
   const ints = ['k', 'end', 'ia', 'ib', 'pa', 'pb', 'changes', 'changed'] as const;
-  const floats = ['m', 'mu', 'old', 'next', 'd', 'ma', 'mb', 'limit', 'oldT', 'nextT', 'e'] as const;
+  const floats = ['omega', 'm', 'mu', 'old', 'next', 'd', 'ma', 'mb', 'limit', 'oldT', 'nextT', 'e'] as const;
   const vectors = ['n', 't', 'va', 'vb', 'dt', 'rel', 'mask'] as const;
   const L = localsOf(params, [...ints, ...floats, ...vectors]);
   const n = [op.get(L.n)];
@@ -186,10 +191,10 @@ function solveKernel(): FunctionDef {
   ];
   return {
     name: 'solve',
-    params: [i32, i32, i32, i32, i32, f64],
+    params: [i32, i32, i32, i32, i32, i32],
     result: i32,
     locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64), ...vectors.map((): ValueType => v128)],
-    body: [...overRows(L, row), op.get(L.changes)],
+    body: [op.get(L.omegaAt), op.load(0), op.set(L.omega), ...overRows(L, row), op.get(L.changes)],
   };
 }
 
@@ -226,11 +231,14 @@ function warmKernel(): FunctionDef {
   };
 }
 
-/** `pushPackedRows`: push(rows, base, from, to, bodies, masses, slop, factor, maxPush) → rows that pushed. */
+/**
+ * `pushPackedRows`: push(rows, base, from, to, bodies, masses, settingsAt) → rows that pushed,
+ * with slop, factor and maxPush read from memory at `settingsAt` (as `solve`'s omega).
+ */
 function pushKernel(): FunctionDef {
-  const params = ['rows', 'base', 'from', 'to', 'bodies', 'masses', 'slop', 'factor', 'maxPush'] as const;
+  const params = ['rows', 'base', 'from', 'to', 'bodies', 'masses', 'settingsAt'] as const;
   const ints = ['k', 'kb', 'end', 'ia', 'ib', 'pa', 'pb', 'pushes'] as const;
-  const floats = ['push', 'd', 'ma', 'mb'] as const;
+  const floats = ['slop', 'factor', 'maxPush', 'push', 'd', 'ma', 'mb'] as const;
   const vectors = ['n', 'va', 'vb', 'dt', 'rel'] as const;
   const L = localsOf(params, [...ints, ...floats, ...vectors]);
   const row = [
@@ -255,10 +263,15 @@ function pushKernel(): FunctionDef {
   ];
   return {
     name: 'push',
-    params: [i32, i32, i32, i32, i32, i32, f64, f64, f64],
+    params: [i32, i32, i32, i32, i32, i32, i32],
     result: i32,
     locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64), ...vectors.map((): ValueType => v128)],
-    body: [...overRows(L, row, L), op.get(L.pushes)],
+    body: [
+      op.get(L.settingsAt), op.load(0), op.set(L.slop),
+      op.get(L.settingsAt), op.load(8), op.set(L.factor),
+      op.get(L.settingsAt), op.load(16), op.set(L.maxPush),
+      ...overRows(L, row, L), op.get(L.pushes),
+    ],
   };
 }
 
