@@ -288,10 +288,11 @@ export class ContactBuffer {
    * memory when `resident` (their values copied over). False, with nothing moved, where there is none.
    */
   private reserveKernels(kernels: RowKernels, rows: number, bodies: number, resident: boolean, pairs = 0, staged = false): boolean {
-    const before = this.rowFields();
     if (!kernels.reserve(rows, bodies, resident, pairs, staged)) return false;
     const views = kernels.rowViews;
     if (views !== null && views.a !== this.a) {
+      // The kernels' reserve moves no field of this buffer: it still holds the old places.
+      const before = this.rowFields();
       // Last field first: in a memory grown in place each field moves up, over the old places
       // of the fields after it (wasm/row-kernels.ts's `reserve`).
       for (let k = RESIDENT_FIELDS.length - 1; k >= 0; k--) copyInto(views[RESIDENT_FIELDS[k]], before[RESIDENT_FIELDS[k]]);
