@@ -173,12 +173,12 @@ export class BodyTree {
   /** Allocates `flatLeafOf` and fills it for the current copy (whose numbering is `nodesInOrder`'s). */
   private mapFlatLeaves(): void {
     const leafOf = (this.flatLeafOf = new Int32Array(this.store.capacity));
-    const queue = this.nodesInOrder();
-    for (let q = 0; q < queue.length; q++) {
+    const nodes = this.nodesInOrder();
+    const queue = this.stack;
+    for (let q = 0; q < nodes; q++) {
       const node = queue[q];
       if (node.leaf) for (const child of node.children) leafOf[(child as number) - ITEM] = q;
     }
-    queue.length = 0;
   }
 
   /** Copies the flat copy's boxes into rbush's nodes, which moves since the copy was written left behind. */
@@ -187,15 +187,15 @@ export class BodyTree {
     this.nodesBehind = false;
     const boxes = (this.flat as FlatTree).boxes;
     // The tree's shape has not changed since the copy was written: node q is the copy's node q.
-    const queue = this.nodesInOrder();
-    for (let q = 0; q < queue.length; q++) {
+    const nodes = this.nodesInOrder();
+    const queue = this.stack;
+    for (let q = 0; q < nodes; q++) {
       const node = queue[q];
       node.minX = boxes[4 * q];
       node.minY = boxes[4 * q + 1];
       node.maxX = boxes[4 * q + 2];
       node.maxY = boxes[4 * q + 3];
     }
-    queue.length = 0;
   }
 
   /** The flat copy while it matches the tree's shape, else null. */
@@ -204,18 +204,20 @@ export class BodyTree {
   }
 
   /**
-   * The tree's nodes breadth first, in the query stack (empty it after): the flat copy's
-   * numbering, in which each node's children are consecutive.
+   * The tree's nodes breadth first, in the query stack's first slots; returns their count. The
+   * flat copy's numbering, in which each node's children are consecutive. The stack keeps its
+   * length: emptied and grown again at each call, it was garbage at every sync of the copy
+   * (its slots hold this tree's nodes until a rebuild points them at the new root).
    */
-  private nodesInOrder(): TreeNode[] {
+  private nodesInOrder(): number {
     const queue = this.stack;
-    queue.length = 0;
-    queue.push(this.root());
-    for (let q = 0; q < queue.length; q++) {
+    let count = 0;
+    queue[count++] = this.root();
+    for (let q = 0; q < count; q++) {
       const node = queue[q];
-      if (!node.leaf) for (const child of node.children) queue.push(child as TreeNode);
+      if (!node.leaf) for (const child of node.children) queue[count++] = child as TreeNode;
     }
-    return queue;
+    return count;
   }
 
   /**
@@ -272,8 +274,8 @@ export class BodyTree {
   syncFlat(): FlatTree {
     const flat = (this.flat ??= new FlatTree());
     if (this.flatKnown) return flat;
-    const queue = this.nodesInOrder();
-    const nodes = queue.length;
+    const nodes = this.nodesInOrder();
+    const queue = this.stack;
     let kids = 0;
     for (let q = 0; q < nodes; q++) kids += queue[q].children.length;
     flat.reserve(nodes, kids);
@@ -284,7 +286,7 @@ export class BodyTree {
     const leafOf = this.flatLeafOf.length > 0 ? this.flatLeafOf : null;
     let next = 0;
     let nextNode = 1;
-    for (let q = 0; q < queue.length; q++) {
+    for (let q = 0; q < nodes; q++) {
       const node = queue[q];
       const n = q;
       flat.setBox(n, node.minX, node.minY, node.maxX, node.maxY);
@@ -297,7 +299,6 @@ export class BodyTree {
         flat.kids[next++] = node.leaf ? (child as number) - ITEM : nextNode++;
       }
     }
-    queue.length = 0;
     this.flatKnown = true;
     return flat;
   }
