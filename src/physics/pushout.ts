@@ -163,7 +163,17 @@ export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number
     if (sep >= -slop) continue;
     // As in pushFrontierRows.
     const push = Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
-    kick(x, y, invMass, ia, ib, push / (invMass[ia] + invMass[ib]), nx[c], ny[c]);
+    // `kick`, written out: on threads this loop is compiled inside `runJob` with the other jobs,
+    // whose inlining budget ran out before this call, and each call boxed its three floats.
+    const ma = invMass[ia];
+    const mb = invMass[ib];
+    const d = push / (ma + mb);
+    const cnx = nx[c];
+    const cny = ny[c];
+    x[ia] -= d * cnx * ma;
+    y[ia] -= d * cny * ma;
+    x[ib] += d * cnx * mb;
+    y[ib] += d * cny * mb;
     passMark[ia] = mark;
     passMark[ib] = mark;
     pushes++;
