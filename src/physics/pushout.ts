@@ -123,15 +123,16 @@ export function pushOut(
 /** `pushRows` in MODE_SKIP over every row on one thread: the rows `frontier` lists for pass `it`. */
 function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: RowFrontier, it: number, slop: number): number {
   const { x, y, invMass, passMark } = store;
-  const { a, b, nx, ny, order } = contacts;
+  const { a, b, nx, ny, order, baseSeparation } = contacts;
   const mark = it + 1;
   let pushes = 0;
   for (let i = frontier.after(-1); i >= 0; i = frontier.after(i)) {
     const c = order[i];
-    const sep = contacts.separationNow(c, x, y);
-    if (sep >= -slop) continue;
     const ia = a[c];
     const ib = b[c];
+    // `separationNow`, written out: where V8 did not inline it, its result was boxed for every row.
+    const sep = baseSeparation[c] + (x[ib] - x[ia]) * nx[c] + (y[ib] - y[ia]) * ny[c];
+    if (sep >= -slop) continue;
     // PUSHOUT_FACTOR of the overlap beyond the slop, at most MAX_PUSHOUT. Math.min, not a branch
     // that assigns the constant, and written out, not a function: V8 kept either's result as a
     // heap number, boxed for every row that pushes (the function wherever it was not inlined).
@@ -149,7 +150,7 @@ export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number
   if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).push(from, to);
   if (mode === MODE_PACKED) return pushPackedRows(store, contacts, from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
   const { x, y, invMass, passMark } = store;
-  const { a, b, nx, ny, order } = contacts;
+  const { a, b, nx, ny, order, baseSeparation } = contacts;
   // Bodies moved in pass `it - 1` or in this one carry a mark >= it (marks are pass + 1).
   const mark = it + 1;
   const skipUnmoved = mode === MODE_SKIP;
@@ -159,7 +160,8 @@ export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number
     const ia = a[c];
     const ib = b[c];
     if (skipUnmoved && passMark[ia] < it && passMark[ib] < it) continue;
-    const sep = contacts.separationNow(c, x, y);
+    // As in pushFrontierRows.
+    const sep = baseSeparation[c] + (x[ib] - x[ia]) * nx[c] + (y[ib] - y[ia]) * ny[c];
     if (sep >= -slop) continue;
     // As in pushFrontierRows.
     const push = Math.min(-(sep + slop) * PUSHOUT_FACTOR, MAX_PUSHOUT);
