@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { makeBodyStates, type Simulation } from './engine';
+import { garbagePerStep } from './garbage';
 import { loadEngine, parseEngineName } from './engines/index';
 import { measureQuality } from './quality';
 import { RESULT_PREFIX, type CaseResult, type MemorySample } from './result';
@@ -16,6 +17,14 @@ import { median, quantile } from './stats';
 
 /** The step every scene is made for (s). */
 const DT = 1 / 60;
+/**
+ * Steps after the timed ones over which the calling thread's garbage is sampled (garbage.ts),
+ * after steps to warm up again: the full collections of the memory samples let go of objects
+ * that optimized code named, and V8 drops that code; until it is optimized anew, every float
+ * it computes is boxed on the heap.
+ */
+const GARBAGE_WARMUP = 120;
+const GARBAGE_STEPS = 60;
 
 async function sampleMemory(sim?: Simulation): Promise<MemorySample> {
   // Without --expose-gc the samples include garbage; the parent always passes it. Twice: the
@@ -88,6 +97,10 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
   const n = states.x.length;
   const grown = (pick: (m: MemorySample) => number): number =>
     n > 0 ? (Math.max(pick(afterSetup), pick(afterRun)) - pick(base)) / n : 0;
+  // After the state is read: the quality is the timed steps' end, as without this.
+  const quality = measureQuality(setup.bodies, states);
+  for (let k = 0; k < GARBAGE_WARMUP; k++) sim.step(DT);
+  const garbage = await garbagePerStep(() => sim.step(DT), GARBAGE_STEPS);
 
   let total = 0;
   for (const ms of times) total += ms;
@@ -113,8 +126,9 @@ async function runCase(argv: readonly string[]): Promise<CaseResult> {
       heapAndArraysPerBody: grown((m) => m.heapUsed + m.arrayBuffers),
       rssPerBody: grown((m) => m.rss),
     },
+    garbagePerStep: garbage,
     // Also the sink: the final state is consumed, so no engine's work can be skipped.
-    quality: measureQuality(setup.bodies, states),
+    quality,
     loadAverage: loadavg()[0] ?? Number.NaN,
   };
   if (phases.size > 0) result.profile = Object.fromEntries([...phases].map(([p, s]) => [p, median(s)]));

@@ -83,6 +83,7 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
       whole(o.memory.heapAndArraysPerBody),
       whole(o.memory.rssPerBody),
       fixed(o.memory.peakRss / MB, 0),
+      o.garbagePerStep === undefined ? '' : fixed(o.garbagePerStep / 1024, 1),
       fixed(o.quality.maxOverlap * 100, 2),
       String(o.quality.outside),
       fixed(o.quality.meanSpeed, 2),
@@ -90,7 +91,7 @@ function sceneTable(outcomes: readonly CaseOutcome[], scene: string): string {
     ]);
   }
   return formatTable(
-    ['N', '<engine', 'threads', 'median ms', 'p95 ms', 'mean ms', 'cpu ms', 'jostle/this', 'setup ms', 'heap B/body', 'heap+arrays B/body', 'RSS B/body', 'peak RSS MB', 'max overlap cm', 'outside', 'mean speed m/s', 'load'],
+    ['N', '<engine', 'threads', 'median ms', 'p95 ms', 'mean ms', 'cpu ms', 'jostle/this', 'setup ms', 'heap B/body', 'heap+arrays B/body', 'RSS B/body', 'peak RSS MB', 'garbage KB/step', 'max overlap cm', 'outside', 'mean speed m/s', 'load'],
     rows,
   );
 }

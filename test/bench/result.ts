@@ -60,6 +60,11 @@ export interface CaseResult {
      */
     rssPerBody: number;
   };
+  /**
+   * Bytes of garbage a step on the calling thread, sampled over steps after the timed ones
+   * (garbage.ts); worker threads' own heaps are not counted. Absent in older results.
+   */
+  garbagePerStep?: number;
   quality: Quality;
   /** 1-minute load average when the case ended: above the case's own threads, other work shared the CPU. */
   loadAverage: number;
