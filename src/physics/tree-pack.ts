@@ -30,9 +30,17 @@ const HILBERT_SIDE = 1 << HILBERT_BITS;
  * lived long enough to reach V8's old generation and so came back as major collections.
  */
 export class NodeSpares {
-  // Filled and emptied within one build: garbage that dies young costs the collector little.
-  private readonly leaves: PackedNode[] = [];
-  private readonly inner: PackedNode[] = [];
+  // Filled and emptied within one build, by counts: emptied by length, the lists gave up their
+  // room and took it anew at every build, garbage the size of the tree's node list each time.
+  private readonly leaves: (PackedNode | null)[] = [];
+  private readonly inner: (PackedNode | null)[] = [];
+  private leafCount = 0;
+  private innerCount = 0;
+  /** How many `keep` listed: `clear` empties that many slots, taken or not. */
+  private keptLeaves = 0;
+  private keptInner = 0;
+  /** The walk of `keep`, depth first: a few dozen slots, where a list of every node took a slot a node. */
+  private readonly stack: (PackedNode | null)[] = [];
 
   /**
    * Keeps the nodes of the tree under `root` (which must no longer be used) that a build made:
@@ -40,12 +48,20 @@ export class NodeSpares {
    * 17 children, and are left to the collector.
    */
   keep(root: PackedNode): void {
-    const queue = [root];
-    for (let q = 0; q < queue.length; q++) {
-      const node = queue[q];
-      if (node.parent !== undefined) (node.leaf ? this.leaves : this.inner).push(node);
-      if (!node.leaf) for (const child of node.children) queue.push(child as PackedNode);
+    const stack = this.stack;
+    let top = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      const node = stack[--top] as PackedNode;
+      stack[top] = null;
+      if (node.parent !== undefined) {
+        if (node.leaf) this.leaves[this.leafCount++] = node;
+        else this.inner[this.innerCount++] = node;
+      }
+      if (!node.leaf) for (const child of node.children) stack[top++] = child as PackedNode;
     }
+    this.keptLeaves = this.leafCount;
+    this.keptInner = this.innerCount;
   }
 
   /**
@@ -55,8 +71,10 @@ export class NodeSpares {
    * by writes past its end takes room for 16 more, and one cut shorter keeps its room.
    */
   take(leaf: boolean, height: number, items: readonly (number | PackedNode)[], from: number, to: number): PackedNode {
-    const node = (leaf ? this.leaves : this.inner).pop();
-    if (node === undefined) {
+    let node: PackedNode | null = null;
+    if (leaf && this.leafCount > 0) node = this.leaves[--this.leafCount];
+    else if (!leaf && this.innerCount > 0) node = this.inner[--this.innerCount];
+    if (node === null) {
       return { children: items.slice(from, to), height, leaf, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, parent: null };
     }
     const count = to - from;
@@ -74,10 +92,15 @@ export class NodeSpares {
     return node;
   }
 
-  /** Forgets the nodes no build took, for the collector. */
+  /**
+   * Lets go of the replaced tree's nodes for the collector (those no build took, and rbush's
+   * own), keeping the lists' room: every slot `keep` wrote is emptied, so none holds a node
+   * past the build.
+   */
   clear(): void {
-    this.leaves.length = 0;
-    this.inner.length = 0;
+    this.leaves.fill(null, 0, this.keptLeaves);
+    this.inner.fill(null, 0, this.keptInner);
+    this.leafCount = this.innerCount = this.keptLeaves = this.keptInner = 0;
   }
 }
 

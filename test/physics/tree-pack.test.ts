@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import RBush from 'rbush';
-import { hilbert, packTree, type PackedNode } from '../../src/physics/tree-pack';
+import { NodeSpares, hilbert, packTree, type PackedNode } from '../../src/physics/tree-pack';
 
 const boxArb = fc
   .tuple(
@@ -82,6 +82,36 @@ describe('packTree', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+/** Every node of the tree under `root`. */
+function nodesOf(root: PackedNode): PackedNode[] {
+  const out = [root];
+  for (let q = 0; q < out.length; q++) if (!out[q].leaf) for (const child of out[q].children) out.push(child as PackedNode);
+  return out;
+}
+
+describe('NodeSpares', () => {
+  it("builds the next tree from the replaced tree's nodes, and holds none of them once the build is over", () => {
+    const spares = new NodeSpares();
+    const boxes = Array.from({ length: 400 }, (_, i) => [i % 20, Math.floor(i / 20), (i % 20) + 0.5, Math.floor(i / 20) + 0.5]).flat();
+    const list = Array.from({ length: 400 }, (_, i) => i);
+    const noLeaf = (): void => {};
+    for (let build = 0; build < 3; build++) {
+      const old = packTree(list, 400, boxes, 9, 1, noLeaf, spares);
+      const oldNodes = new Set(nodesOf(old));
+      spares.keep(old);
+      // A smaller tree next: some of the old nodes are left over.
+      const fresh = packTree(list, 300 - 100 * build, boxes, 9, 1, noLeaf, spares);
+      spares.clear();
+      const freshNodes = nodesOf(fresh);
+      expect(freshNodes.every((node) => oldNodes.has(node)), `build ${build}: every node taken from the old tree`).toBe(true);
+      // No slot of the spares' lists still names a node: the left-over ones are the collector's.
+      const lists = Object.values(spares).filter((v): v is unknown[] => Array.isArray(v));
+      expect(lists.length).toBeGreaterThan(0);
+      expect(lists.every((l) => l.every((x) => x === null)), `build ${build}: lists emptied`).toBe(true);
+    }
   });
 });
 
