@@ -331,7 +331,9 @@ function finish(
   // The rows are in place already; the walls come out of their list.
   const { fix, walls, special } = v;
   contacts.reserveWalls(wallCount);
-  contacts.walls.set(walls.subarray(0, wallCount));
+  // A loop, not `set` of a view: the view would be a new object every step.
+  const out = contacts.walls;
+  for (let w = 0; w < wallCount; w++) out[w] = walls[w];
   contacts.count = n;
   contacts.wallCount = wallCount;
   contacts.kickedCount = 0;
