@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, usePageSuite } from './harness';
-import { clearMessage, control, messageText, waitFrames } from './page-helpers';
+import { clearMessage, control, messageText, waitFrames, watchMessage } from './page-helpers';
 
 const SKIP = process.env.JOSTLE_SKIP_BROWSER === '1';
 
@@ -308,8 +308,10 @@ describe.skipIf(SKIP)('history: undo, the timeline and replays, in Chromium', ()
     writeFileSync(file, JSON.stringify(replay));
 
     await clearMessage(page);
+    // Watched from before the load: the DIVERGED error replaces the note as soon as step 11 plays.
+    const note = await watchMessage(page, 'info');
     await page.setInputFiles('#load-replay', file);
-    expect(await messageText(page, 'info')).toContain(`recorded by engine revision ${revision + 1} and this page runs revision ${revision}`);
+    expect(await note()).toContain(`recorded by engine revision ${revision + 1} and this page runs revision ${revision}`);
     await expect.poll(() => status(page).then((s) => s.playing), { timeout: 120_000 }).toBe(false);
     expect(await messageText(page, 'error')).toContain(`DIVERGED from the recording at step 11. It was recorded by engine revision ${revision + 1}`);
     const flag = page.locator('#timeline .diverged');

@@ -65,6 +65,28 @@ export async function messageText(page: Page, kind?: 'error' | 'info'): Promise<
   return (await page.locator('#message').textContent()) ?? '';
 }
 
+/**
+ * Starts watching, in the page itself, for the next message of `kind` to show; the returned
+ * function resolves with its text, however soon another message replaced it (a note that a
+ * replay's DIVERGED error follows at once, on a machine where the test looks later than the
+ * page plays). Call before the action that shows it.
+ */
+export async function watchMessage(page: Page, kind: 'error' | 'info'): Promise<() => Promise<string>> {
+  await page.evaluate((k) => {
+    const seen = new Promise<string>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const box = document.getElementById('message');
+        if (box === null || !box.classList.contains('visible') || box.dataset.kind !== k) return;
+        observer.disconnect();
+        resolve(box.textContent ?? '');
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    (window as unknown as { seenMessage?: Promise<string> }).seenMessage = seen;
+  }, kind);
+  return () => page.evaluate(() => (window as unknown as { seenMessage: Promise<string> }).seenMessage);
+}
+
 /** Area (CSS px²) where the elements `a` and `b` (ids) overlap on screen; -1 when either is missing. */
 export function overlapArea(page: Page, a: string, b: string): Promise<number> {
   return page.evaluate(
