@@ -17,11 +17,13 @@ import {
   P_GY,
   P_H,
   P_KERNEL_MARKS,
+  BODY_BLOCK,
   blocksFor,
   type StepRunner,
 } from './parallel/jobs.js';
 import { clampSpeed } from './impulses.js';
 import { MAX_SPEED } from './validate.js';
+import { ownLines } from './own-lines.js';
 
 /** Mark of a body with a touching contact row, while positions integrate (`passMark`, or the row kernels' `resting`). */
 export const RESTING = 255;
@@ -44,45 +46,48 @@ export function integrateVelocities(store: BodyStore, runner: StepRunner, h: num
   return sumBlocks(runner.partials, blocks) * 0.5;
 }
 
-/** Bodies [from, to) of `integrateVelocities`: returns twice their kinetic energy (J). */
-export function integrateVelocityRange(
-  s: BodyStore,
-  from: number,
-  to: number,
-  h: number,
-  gravityX: number,
-  gravityY: number,
-  worldDamping: number,
-): number {
-  let energy = 0;
+/**
+ * Blocks [fromBlock, toBlock) of BODY_BLOCK bodies of `integrateVelocities` (h, gravity and
+ * damping read from `params`): each block's twice kinetic energy into `partials`. The blocks
+ * are walked here, not by a call per block, because a call that V8 does not inline boxes its
+ * float arguments and result on the heap: garbage every step on threads.
+ */
+export function integrateVelocityBlocks(s: BodyStore, fromBlock: number, toBlock: number, params: Float64Array, partials: Float64Array): void {
   const { kind, awake, vx: vxs, vy: vys, startVx, startVy, invMass, gravityScale, linearDamping } = s;
-  const gx = gravityX * h;
-  const gy = gravityY * h;
+  const h = params[P_H];
+  const worldDamping = params[P_DAMPING];
+  const gx = params[P_GX] * h;
+  const gy = params[P_GY] * h;
   const damp = 1 / (1 + h * worldDamping);
   const max2 = MAX_SPEED * MAX_SPEED;
   // Without gravity (a top-down world) no body's scale is read: v + 0·scale is v + 0 or v - 0,
   // and the + 0 below makes either the same.
   const gravity = gx !== 0 || gy !== 0;
-  for (let i = from; i < to; i++) {
-    if (kind[i] !== BODY_DYNAMIC || awake[i] === 0) continue;
-    const own = linearDamping[i];
-    const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
-    const g = gravity ? gravityScale[i] : 0;
-    let vx = (vxs[i] + gx * g) * d + 0;
-    let vy = (vys[i] + gy * g) * d + 0;
-    const v2 = vx * vx + vy * vy;
-    if (v2 > max2) {
-      const k = MAX_SPEED / Math.sqrt(v2);
-      vx *= k;
-      vy *= k;
+  const end = s.end;
+  for (let block = fromBlock; block < toBlock; block++) {
+    const to = Math.min((block + 1) * BODY_BLOCK, end);
+    let energy = 0;
+    for (let i = block * BODY_BLOCK; i < to; i++) {
+      if (kind[i] !== BODY_DYNAMIC || awake[i] === 0) continue;
+      const own = linearDamping[i];
+      const d = own === 0 ? damp : 1 / (1 + h * (worldDamping + own));
+      const g = gravity ? gravityScale[i] : 0;
+      let vx = (vxs[i] + gx * g) * d + 0;
+      let vy = (vys[i] + gy * g) * d + 0;
+      const v2 = vx * vx + vy * vy;
+      if (v2 > max2) {
+        const k = MAX_SPEED / Math.sqrt(v2);
+        vx *= k;
+        vy *= k;
+      }
+      vxs[i] = vx;
+      vys[i] = vy;
+      startVx[i] = vx;
+      startVy[i] = vy;
+      energy += (vx * vx + vy * vy) / invMass[i];
     }
-    vxs[i] = vx;
-    vys[i] = vy;
-    startVx[i] = vx;
-    startVy[i] = vy;
-    energy += (vx * vx + vy * vy) / invMass[i];
+    partials[block] = energy;
   }
-  return energy;
 }
 
 /**
@@ -133,30 +138,52 @@ export function markResting(store: BodyStore, contacts: ContactBuffer, from: num
 }
 
 /**
- * Bodies [from, to) of `integratePositions` (fx, fy: the flight term -g·dt²/2, m; `marks`: each
- * body RESTING or not): returns twice their kinetic energy.
+ * Blocks [fromBlock, toBlock) of BODY_BLOCK bodies of `integratePositions` (dt and the flight
+ * term -g·dt²/2 read from `params`; `marks`: each body RESTING or not): each block's twice
+ * kinetic energy into `partials`, the blocks walked here as in `integrateVelocityBlocks`.
+ * `shared`: on threads, each block's position lines are taken for writing first (own-lines.ts).
  */
-export function integratePositionRange(s: BodyStore, from: number, to: number, dt: number, fx: number, fy: number, marks: Uint8Array): number {
+export function integratePositionBlocks(
+  s: BodyStore,
+  fromBlock: number,
+  toBlock: number,
+  params: Float64Array,
+  marks: Uint8Array,
+  shared: boolean,
+  partials: Float64Array,
+): void {
   const { kind, awake, x, y, vx, vy, prevX, prevY, invMass, gravityScale } = s;
+  const dt = params[P_H];
+  const fx = params[P_FX];
+  const fy = params[P_FY];
   const flight = fx !== 0 || fy !== 0;
   const max2 = MAX_SPEED * MAX_SPEED;
-  let energy = 0;
-  for (let i = from; i < to; i++) {
-    const k = kind[i];
-    if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
-    if (vx[i] * vx[i] + vy[i] * vy[i] > max2) clampSpeed(vx, vy, i);
-    prevX[i] = x[i];
-    prevY[i] = y[i];
-    x[i] += vx[i] * dt;
-    y[i] += vy[i] * dt;
-    if (k !== BODY_DYNAMIC) continue;
-    energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
-    if (flight && marks[i] !== RESTING) {
-      x[i] += fx * gravityScale[i];
-      y[i] += fy * gravityScale[i];
+  const end = s.end;
+  for (let block = fromBlock; block < toBlock; block++) {
+    const from = block * BODY_BLOCK;
+    const to = Math.min(from + BODY_BLOCK, end);
+    if (shared) {
+      ownLines(x, from, to);
+      ownLines(y, from, to);
     }
+    let energy = 0;
+    for (let i = from; i < to; i++) {
+      const k = kind[i];
+      if (k === BODY_DYNAMIC ? awake[i] === 0 : k !== BODY_KINEMATIC) continue;
+      if (vx[i] * vx[i] + vy[i] * vy[i] > max2) clampSpeed(vx, vy, i);
+      prevX[i] = x[i];
+      prevY[i] = y[i];
+      x[i] += vx[i] * dt;
+      y[i] += vy[i] * dt;
+      if (k !== BODY_DYNAMIC) continue;
+      energy += (vx[i] * vx[i] + vy[i] * vy[i]) / invMass[i];
+      if (flight && marks[i] !== RESTING) {
+        x[i] += fx * gravityScale[i];
+        y[i] += fy * gravityScale[i];
+      }
+    }
+    partials[block] = energy;
   }
-  return energy;
 }
 
 /** The blocks' sums, in block order. */

@@ -145,8 +145,15 @@ function pushFrontierRows(store: BodyStore, contacts: ContactBuffer, frontier: R
   return pushes;
 }
 
-/** Pushout pass `it` over rows [from, to), skipping unmoved rows in MODE_SKIP, over the packed rows in MODE_PACKED: returns the rows that pushed. @internal */
-export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, it: number, mode: number, slop: number): number {
+/**
+ * Pushout pass P_ITERATION over rows [from, to) in P_MODE (skipping unmoved rows in MODE_SKIP,
+ * over the packed rows in MODE_PACKED), P_SLOP allowed: returns the rows that pushed. The
+ * settings are read from `params`, as `solveRows` reads its own. @internal
+ */
+export function pushRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, params: Float64Array): number {
+  const it = params[P_ITERATION];
+  const mode = params[P_MODE];
+  const slop = params[P_SLOP];
   if (mode === MODE_KERNELS) return (contacts.kernels as RowKernels).push(from, to);
   if (mode === MODE_PACKED) return pushPackedRows(store, contacts, from, to, slop, PUSHOUT_FACTOR, MAX_PUSHOUT);
   const { x, y, invMass, passMark } = store;

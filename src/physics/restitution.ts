@@ -189,8 +189,12 @@ function restituteList(store: BodyStore, contacts: ContactBuffer, count: number,
   return bounced;
 }
 
-/** Restitution of rows [from, to) (see `applyRestitution`): returns how many rows bounced. @internal */
-export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, restitutionThreshold: number): number {
+/**
+ * Restitution of rows [from, to) (see `applyRestitution`), P_THRESHOLD read from `params` (as
+ * solver.ts's `solveRows` reads its settings): returns how many rows bounced. @internal
+ */
+export function restituteRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, params: Float64Array): number {
+  const restitutionThreshold = params[P_THRESHOLD];
   const { bounce, impacts, impactDrift, order } = contacts;
   const impactCount = contacts.impactCount;
   let bounced = 0;

@@ -388,19 +388,15 @@ export function warmStartRows(store: BodyStore, contacts: ContactBuffer, from: n
 }
 
 /**
- * Velocity pass `it` over rows [from, to) in `mode`, over-relaxed from the second pass on (see
- * `solveVelocities`): returns the rows that changed. @internal
+ * Velocity pass P_ITERATION over rows [from, to) in P_MODE, over-relaxed by P_RELAX from the
+ * second pass on (see `solveVelocities`): returns the rows that changed. The settings are read
+ * from `params`, not passed: a call V8 does not inline boxes each float argument on the heap,
+ * and the threads make this call for every chunk of every colour. @internal
  */
-export function solveRows(
-  store: BodyStore,
-  contacts: ContactBuffer,
-  from: number,
-  to: number,
-  it: number,
-  mode: number,
-  overRelaxation: number,
-): number {
-  const omega = it === 0 ? 1 : overRelaxation;
+export function solveRows(store: BodyStore, contacts: ContactBuffer, from: number, to: number, params: Float64Array): number {
+  const it = params[P_ITERATION];
+  const mode = params[P_MODE];
+  const omega = it === 0 ? 1 : params[P_RELAX];
   // A function for the marking modes and one for the plain: with every loop in one function,
   // V8 stopped inlining `solveRow` (its inlining budget is per function), and the calls cost a
   // tenth of a pile's step.

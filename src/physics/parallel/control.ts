@@ -157,19 +157,25 @@ export const STALL_SLICES = 30;
 
 /** Counts the slices of a wait in which nothing moved (see STALL_SLICES). */
 export class StallWatch {
-  private mark = 0;
+  /** When the current slice began (ms); NaN until the first look after `start`. */
+  private mark = NaN;
   private quiet = 0;
 
-  /** Something moved (or the wait begins): counting starts again. */
+  /**
+   * Something moved (or the wait begins): counting starts again. The clock is read at the first
+   * look, not here: a job's wait usually ends within its spin, and `performance.now()` returns a
+   * number boxed on the heap, garbage at every job of every step.
+   */
   start(): void {
-    this.mark = performance.now();
+    this.mark = NaN;
     this.quiet = 0;
   }
 
   /** Call now and then while nothing moves: true once STALL_SLICES slices have passed so. */
   stalled(): boolean {
     const now = performance.now();
-    if (now - this.mark >= STALL_SLICE_MS) {
+    if (Number.isNaN(this.mark)) this.mark = now;
+    else if (now - this.mark >= STALL_SLICE_MS) {
       this.mark = now;
       this.quiet++;
     }
@@ -183,11 +189,12 @@ export class StallWatch {
  * once the time is up.
  */
 export function waitWhileEqualFor(ctl: Int32Array, slot: number, value: number, limitMs: number): number | null {
-  const until = performance.now() + limitMs;
   for (let k = 0; k < SPIN; k++) {
     const v = Atomics.load(ctl, slot);
     if (v !== value) return v;
   }
+  // The clock only once the spin is over (see StallWatch.start): the limit counts from here.
+  const until = performance.now() + limitMs;
   for (;;) {
     const left = until - performance.now();
     if (left <= 0) return null;

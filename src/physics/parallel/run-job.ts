@@ -11,8 +11,7 @@ import { sweepFastRange } from '../continuous.js';
 import { flagTouchChanges, setTouchingRows } from '../contact-state.js';
 import { flagLeavers } from '../fat-exit.js';
 import { newFatBlocks } from '../fat-box.js';
-import { integratePositionRange, integrateVelocityRange, markResting } from '../integrate.js';
-import { ownLines } from '../own-lines.js';
+import { integratePositionBlocks, integrateVelocityBlocks, markResting } from '../integrate.js';
 import { unpackImpulses } from '../packed-rows.js';
 import type { CollideRegions, RowKernels } from '../wasm/row-kernels.js';
 import { prepareRows, solveRows, storeImpulses, warmStartRows } from '../solver.js';
@@ -54,13 +53,9 @@ import {
   LOAD_POSITIONS,
   LOAD_SOLVE,
   P_KEY_HOMES,
-  P_DAMPING,
-  P_FX,
-  P_FY,
   P_GX,
   P_GY,
   P_H,
-  P_ITERATION,
   P_KERNEL_LEAVERS,
   P_KERNEL_MARKS,
   P_LOAD,
@@ -70,8 +65,6 @@ import {
   P_ROW_COUNT,
   P_PAIR_COUNT,
   P_PREPARE,
-  P_RELAX,
-  P_SLOP,
   P_SPECULATIVE,
   P_THRESHOLD,
   P_TO_PAIRS,
@@ -168,36 +161,24 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       warmStartRows(store, contacts, from, to, params[P_MODE]);
       return 0;
     case JOB_SOLVE_ROWS:
-      return solveRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE], params[P_RELAX]);
+      return solveRows(store, contacts, from, to, params);
     case JOB_RESTITUTION:
-      return restituteRows(store, contacts, from, to, params[P_THRESHOLD]);
+      return restituteRows(store, contacts, from, to, params);
     case JOB_LIST_BOUNCERS:
       listBouncerBlocks(contacts, params[P_THRESHOLD], params[P_ROW_COUNT], views.scratch.rowPair, partials, from, to);
       return 0;
     case JOB_PUSH_OUT:
-      return pushRows(store, contacts, from, to, params[P_ITERATION], params[P_MODE], params[P_SLOP]);
+      return pushRows(store, contacts, from, to, params);
     case JOB_MARK_RESTING:
       markResting(store, contacts, from, to);
       return 0;
     case JOB_INTEGRATE_VELOCITIES:
-      for (let k = from; k < to; k++) {
-        const end = Math.min((k + 1) * BODY_BLOCK, store.end);
-        partials[k] = integrateVelocityRange(store, k * BODY_BLOCK, end, params[P_H], params[P_GX], params[P_GY], params[P_DAMPING]);
-      }
+      integrateVelocityBlocks(store, from, to, params, partials);
       return 0;
     case JOB_INTEGRATE_POSITIONS: {
       const marks = params[P_KERNEL_MARKS] !== 0 ? ((contacts.kernels as RowKernels).collideRegions as CollideRegions).resting : store.passMark;
       // On threads the other core has read most of these positions since this one wrote them.
-      const shared = views.control !== null;
-      for (let k = from; k < to; k++) {
-        const start = k * BODY_BLOCK;
-        const end = Math.min(start + BODY_BLOCK, store.end);
-        if (shared) {
-          ownLines(store.x, start, end);
-          ownLines(store.y, start, end);
-        }
-        partials[k] = integratePositionRange(store, start, end, params[P_H], params[P_FX], params[P_FY], marks);
-      }
+      integratePositionBlocks(store, from, to, params, marks, views.control !== null, partials);
       return 0;
     }
     case JOB_PREPARE_ROWS:
