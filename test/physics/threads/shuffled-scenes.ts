@@ -1,7 +1,8 @@
 /**
  * The benchmark's pile and crowd with their moving bodies made in random order (the walls
  * first), as a game may make them: their numbers then say nothing of where they lie, so homes
- * by number leave nearly every row on a border (src/physics/place-homes.ts). `npm run ab` copies
+ * by number leave nearly every row on a border (src/physics/place-homes.ts); and the pile made
+ * from left to right, the other way round: numbers that follow place. `npm run ab` copies
  * this file into older commits' checkouts (test/bench/ab.ts), so it takes from src/scenes only
  * what they export too: the layouts, not PILE_OPTIONS or CROWD_OPTIONS, whose values it repeats.
  */
@@ -39,5 +40,18 @@ function addShuffled(world: World, bodies: SceneBody[], seed = 7): void {
     const j = Math.floor(random() * (i + 1));
     [moving[i], moving[j]] = [moving[j], moving[i]];
   }
+  addSceneBodies(world, [...walls, ...moving]);
+}
+
+/**
+ * Builds pile(`count`) into an empty world, its moving bodies made from left to right (by their
+ * starting x): numbers that follow place, so that homes by number meet along a vertical seam
+ * 25 bodies high instead of across the pile's whole width.
+ */
+export function columnPile(world: World, options: ShuffledOptions): void {
+  world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false });
+  const bodies = pileBodies(options.count);
+  const walls = bodies.filter((b) => b.isStatic);
+  const moving = bodies.filter((b) => !b.isStatic).sort((p, q) => p.x - q.x);
   addSceneBodies(world, [...walls, ...moving]);
 }
