@@ -18,29 +18,20 @@ interface ShuffledOptions {
   seed?: number;
 }
 
+/** pile()'s world options, repeated (see above). */
+const PILE_OPTIONS = { gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false };
+
 /** Builds pile(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledPile(world: World, options: ShuffledOptions): void {
-  // pile()'s options, then its bodies in another order.
-  world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false });
-  addShuffled(world, pileBodies(options.count), options.seed);
+  world.setOptions(PILE_OPTIONS);
+  addReordered(world, pileBodies(options.count), (moving) => shuffle(moving, options.seed));
 }
 
 /** Builds crowd(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledCrowd(world: World, options: ShuffledOptions): void {
   // crowd()'s options, then its bodies in another order.
   world.setOptions({ gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
-  addShuffled(world, crowdBodies(options.count), options.seed);
-}
-
-function addShuffled(world: World, bodies: SceneBody[], seed = 7): void {
-  const walls = bodies.filter((b) => b.isStatic);
-  const moving = bodies.filter((b) => !b.isStatic);
-  const random = mulberry32(seed);
-  for (let i = moving.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [moving[i], moving[j]] = [moving[j], moving[i]];
-  }
-  addSceneBodies(world, [...walls, ...moving]);
+  addReordered(world, crowdBodies(options.count), (moving) => shuffle(moving, options.seed));
 }
 
 /**
@@ -49,9 +40,23 @@ function addShuffled(world: World, bodies: SceneBody[], seed = 7): void {
  * 25 bodies high instead of across the pile's whole width.
  */
 export function columnPile(world: World, options: ShuffledOptions): void {
-  world.setOptions({ gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false });
-  const bodies = pileBodies(options.count);
+  world.setOptions(PILE_OPTIONS);
+  addReordered(world, pileBodies(options.count), (moving) => moving.sort((p, q) => p.x - q.x));
+}
+
+/** Makes the scene's walls first, then its moving bodies in the order `reorder` puts them (in place). */
+function addReordered(world: World, bodies: SceneBody[], reorder: (moving: SceneBody[]) => void): void {
   const walls = bodies.filter((b) => b.isStatic);
-  const moving = bodies.filter((b) => !b.isStatic).sort((p, q) => p.x - q.x);
+  const moving = bodies.filter((b) => !b.isStatic);
+  reorder(moving);
   addSceneBodies(world, [...walls, ...moving]);
+}
+
+/** Shuffles `list` in place, in an order drawn by `seed`. */
+function shuffle(list: SceneBody[], seed = 7): void {
+  const random = mulberry32(seed);
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
 }
