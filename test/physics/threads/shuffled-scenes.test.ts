@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { World } from '../../../src/physics/index';
+import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
-import { columnPile, shuffledPile } from './shuffled-scenes';
+import { columnPile, shuffledCrowd, shuffledPile } from './shuffled-scenes';
 
 type Build = (world: World, options: { count: number }) => void;
 
@@ -37,5 +38,21 @@ describe('the benchmark pile made in other orders', () => {
     const firstMoving = bodies.findIndex((b) => b.type !== 'static');
     expect(bodies.slice(firstMoving).every((b) => b.type !== 'static')).toBe(true);
     for (let k = firstMoving + 1; k < bodies.length; k++) expect(bodies[k].x).toBeGreaterThanOrEqual(bodies[k - 1].x);
+  });
+});
+
+describe('the reordered scenes repeat their scene\'s world options', () => {
+  const optionsOf = (build: Build): unknown => {
+    const world = new World();
+    build(world, { count: 10 });
+    return world.options;
+  };
+
+  it.each([
+    ['shuffled pile', shuffledPile, pile],
+    ['column pile', columnPile, pile],
+    ['shuffled crowd', shuffledCrowd, crowd],
+  ] as Array<[string, Build, Build]>)('%s', (_, build, original) => {
+    expect(optionsOf(build)).toEqual(optionsOf(original));
   });
 });

@@ -18,8 +18,9 @@ interface ShuffledOptions {
   seed?: number;
 }
 
-/** pile()'s world options, repeated (see above). */
+/** pile()'s and crowd()'s world options, repeated (see above). */
 const PILE_OPTIONS = { gravity: { x: 0, y: -10 }, linearDamping: 0, enableSleep: false };
+const CROWD_OPTIONS = { gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false };
 
 /** Builds pile(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledPile(world: World, options: ShuffledOptions): void {
@@ -29,8 +30,7 @@ export function shuffledPile(world: World, options: ShuffledOptions): void {
 
 /** Builds crowd(`count`) into an empty world, its moving bodies made in an order drawn by `seed`. */
 export function shuffledCrowd(world: World, options: ShuffledOptions): void {
-  // crowd()'s options, then its bodies in another order.
-  world.setOptions({ gravity: { x: 0, y: 0 }, linearDamping: 0, enableSleep: false });
+  world.setOptions(CROWD_OPTIONS);
   addReordered(world, crowdBodies(options.count), (moving) => shuffle(moving, options.seed));
 }
 
