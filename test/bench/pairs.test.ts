@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NEAR_NS, byState, parsePairsArgs, summarise } from './pairs';
+import { NEAR_NS, byState, parseCores, parsePairsArgs, summarise } from './pairs';
+import { childCommand } from './spawn';
 
 describe('npm run pairs', () => {
   it('reads the peer, scene, size and counts, with k for thousands', () => {
-    expect(parsePairsArgs([])).toEqual({ base: 'jostle', peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 });
+    expect(parsePairsArgs([])).toEqual({ base: 'jostle', peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1, pin: [] });
     expect(parsePairsArgs(['--peer=rapier-simd', '--scene=pile', '--size=5k', '--pairs=3', '--warmup=0', '--steps=120'])).toEqual({
       base: 'jostle',
       peer: 'rapier-simd',
@@ -13,6 +14,7 @@ describe('npm run pairs', () => {
       warmup: 0,
       steps: 120,
       threads: 1,
+      pin: [],
     });
   });
 
@@ -39,6 +41,22 @@ describe('npm run pairs', () => {
     expect(() => parsePairsArgs(['--size=1.5'])).toThrow(/--size .*"1.5"/);
     expect(() => parsePairsArgs(['--steps=-3'])).toThrow(/--steps/);
     expect(() => parsePairsArgs(['--rounds=2'])).toThrow(/unknown argument "--rounds=2"/);
+  });
+
+  it('pins the one-thread side to each core --pin names, and refuses a core the machine lacks', () => {
+    expect(parseCores('0,1', 2)).toEqual([0, 1]);
+    expect(parseCores('1', 2)).toEqual([1]);
+    expect(() => parseCores('0,2', 2)).toThrow(/--pin takes cores numbered 0 to 1.*"0,2"/);
+    expect(() => parseCores('0,,1', 4)).toThrow(/--pin .*"0,,1"/);
+    expect(() => parseCores('-1', 4)).toThrow(/--pin .*"-1"/);
+    expect(() => parseCores('1,1', 4)).toThrow(/--pin names a core twice: "1,1"/);
+    expect(parsePairsArgs(['--peer=jostle-threads', '--threads=2', '--pin=0'])).toMatchObject({ pin: [0] });
+    const spec = { engine: 'jostle' as const, scene: 'pile', count: 10000, warmup: 300, steps: 300, timeout: 900, threads: 1 };
+    const free = childCommand(spec);
+    expect(free.command).toBe(process.execPath);
+    const pinned = childCommand({ ...spec, core: 1 });
+    expect(pinned.command).toBe('taskset');
+    expect(pinned.args).toEqual(['-c', '1', process.execPath, ...free.args]);
   });
 
   it('sums up the pairs by their median ratio, so one slow run moves the range, not the figure', () => {

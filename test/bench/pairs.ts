@@ -2,7 +2,7 @@
  * Jostle against one peer, in pairs of runs: the ratio a target names, measured so that the
  * machine's drift cannot decide it.
  *
- *   npm run pairs -- [--peer=box2d3] [--scene=crowd] [--size=10k] [--pairs=6] [--warmup=60] [--steps=300] [--threads=1] [--base=jostle]
+ *   npm run pairs -- [--peer=box2d3] [--scene=crowd] [--size=10k] [--pairs=6] [--warmup=60] [--steps=300] [--threads=1] [--base=jostle] [--pin=0,1]
  *
  * `npm run bench` runs each engine's case in its own child process, one after the other, and a
  * shared machine can slow one of them by half for a minute: crowd 10,000 read 0.24, 0.33 and 0.36
@@ -24,7 +24,14 @@
  * --base=ENGINE puts another engine, on one thread, where Jostle stands: `--base=box2d3-deluxe
  * --peer=box2d3-deluxe --threads=2` prints Box2D v3's own second-thread speed-up, measured the
  * same way, to set beside Jostle's.
+ *
+ * --pin=0,1 runs the one-thread side once on each of those cores in every pair (`taskset -c`),
+ * and its fastest run stands for it. On a shared machine one core can step a third to half
+ * slower than the other for minutes (the bench README), and a one-thread run that lands there
+ * makes a second thread's speed-up look larger than it is; the threaded side always has both
+ * cores. The peer is not pinned.
  */
+import { cpus } from 'node:os';
 import { buildChild } from './build-child';
 import type { EngineName } from './engine';
 import { parseEngineName } from './engines/index';
@@ -45,16 +52,20 @@ export interface PairsOptions {
   steps: number;
   /** Threads of a threaded peer (Jostle steps on one). */
   threads: number;
+  /** Cores the one-thread side runs on, once each per pair, its fastest run standing for it; none: not pinned. */
+  pin: number[];
 }
 
 /** Reads the command line; throws, naming the argument and its value, on anything else. */
 export function parsePairsArgs(argv: readonly string[]): PairsOptions {
-  const o: PairsOptions = { base: 'jostle', peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1 };
+  const o: PairsOptions = { base: 'jostle', peer: 'box2d3', scene: 'crowd', size: 10000, pairs: 6, warmup: 60, steps: 300, threads: 1, pin: [] };
   for (const arg of argv) {
-    const m = /^--(base|peer|scene|size|pairs|warmup|steps|threads)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`pairs: unknown argument "${arg}" (known: --base= --peer= --scene= --size= --pairs= --warmup= --steps= --threads=)`);
+    const m = /^--(base|peer|scene|size|pairs|warmup|steps|threads|pin)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`pairs: unknown argument "${arg}" (known: --base= --peer= --scene= --size= --pairs= --warmup= --steps= --threads= --pin=)`);
     const [, key, value] = m;
-    if (key === 'peer') {
+    if (key === 'pin') {
+      o.pin = parseCores(value, cpus().length);
+    } else if (key === 'peer') {
       o.peer = parseEngineName(value);
     } else if (key === 'base') {
       const base = parseEngineName(value);
@@ -74,6 +85,19 @@ export function parsePairsArgs(argv: readonly string[]): PairsOptions {
   if (o.peer === 'jostle-threads' && o.threads < 2) throw new Error(`pairs: --peer=jostle-threads needs --threads of at least 2, got ${o.threads}`);
   if (o.threads > 1 && !THREADED_ENGINES.includes(o.peer)) throw new Error(`pairs: --threads=${o.threads} needs a threaded peer (${THREADED_ENGINES.join(', ')}), got "${o.peer}"`);
   return o;
+}
+
+/** `--pin`'s list of cores ("0,1"), each a core this machine has (0 to `cores` - 1), none twice. */
+export function parseCores(value: string, cores: number): number[] {
+  const list = value.split(',').map((part) => {
+    const n = Number(part);
+    if (part.trim() === '' || !Number.isInteger(n) || n < 0 || n >= cores) {
+      throw new Error(`pairs: --pin takes cores numbered 0 to ${cores - 1}, separated by commas, got "${value}"`);
+    }
+    return n;
+  });
+  if (new Set(list).size !== list.length) throw new Error(`pairs: --pin names a core twice: "${value}"`);
+  return list;
 }
 
 /** A pair ran with the cores near when both its core-to-core readings were below this (ns). */
@@ -125,11 +149,25 @@ async function main(): Promise<void> {
     // The base and the peer may be one engine on different thread counts: sides, not names, key the runs.
     const sides: Array<'base' | 'peer'> = k % 2 === 0 ? ['base', 'peer'] : ['peer', 'base'];
     const got = new Map<'base' | 'peer', CaseResult>();
+    let pinned = '';
     for (const side of sides) {
       const engine = side === 'base' ? o.base : o.peer;
-      const outcome = await runChild({ engine, scene: o.scene, count: o.size, warmup: o.warmup, steps: o.steps, timeout: 900, threads: side === 'base' ? 1 : o.threads });
-      if ('error' in outcome) throw new Error(`${engine}: ${outcome.error}`);
-      got.set(side, outcome);
+      const run = async (core?: number): Promise<CaseResult> => {
+        const outcome = await runChild({ engine, scene: o.scene, count: o.size, warmup: o.warmup, steps: o.steps, timeout: 900, threads: side === 'base' ? 1 : o.threads, core });
+        if ('error' in outcome) throw new Error(`${engine}: ${outcome.error}`);
+        return outcome;
+      };
+      if (side === 'peer' || o.pin.length === 0) {
+        got.set(side, await run());
+        continue;
+      }
+      // Each core in turn, starting one further along every pair; the fastest run stands.
+      const runs: CaseResult[] = [];
+      const order = o.pin.map((_, i) => o.pin[(i + k) % o.pin.length]);
+      for (const core of order) runs.push(await run(core));
+      const fastest = runs.reduce((best, r) => (r.medianMs < best.medianMs ? r : best));
+      got.set(side, fastest);
+      pinned = ` [${o.base} on ${order.map((core, i) => `core ${core} ${runs[i].medianMs.toFixed(2)}`).join(', ')} ms: the fastest counts]`;
     }
     const j = got.get('base') as CaseResult;
     const p = got.get('peer') as CaseResult;
@@ -142,7 +180,7 @@ async function main(): Promise<void> {
       cores = `, core to core ${handoff.toFixed(0)} then ${after.toFixed(0)} ns`;
       handoff = after;
     }
-    console.log(`pair ${k + 1}: ${o.base} ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)}${cores})`);
+    console.log(`pair ${k + 1}: ${o.base} ${j.medianMs.toFixed(2)} ms, ${peerName} ${p.medianMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)} (load ${j.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)}${cores})${pinned}`);
   }
   console.log(inWords(summarise(ratios), ratios.length, 'median ratio'));
   if (o.threads > 1) {

@@ -24,14 +24,23 @@ export interface CaseSpec {
   threads: number;
   /** Seed of the scene's jitter and velocities (default 1: the benchmark's scenes). */
   seed?: number;
+  /** The one core the child may run on (`taskset -c`); any core when absent. */
+  core?: number;
+}
+
+/** The command and arguments that run `spec`'s child: node itself, or node under `taskset` on `spec.core`. */
+export function childCommand(spec: CaseSpec): { command: string; args: string[] } {
+  const args = ['--expose-gc', BUILT_CHILD, spec.engine, spec.scene, String(spec.count), String(spec.warmup), String(spec.steps), String(spec.threads), String(spec.seed ?? 1)];
+  if (spec.core === undefined) return { command: process.execPath, args };
+  return { command: 'taskset', args: ['-c', String(spec.core), process.execPath, ...args] };
 }
 
 /** Runs one case; never throws: a crash, bad output or timeout comes back as a CaseFailure. */
 export function runChild(spec: CaseSpec): Promise<CaseOutcome> {
   const { engine, scene, count } = spec;
-  const args = ['--expose-gc', BUILT_CHILD, engine, scene, String(count), String(spec.warmup), String(spec.steps), String(spec.threads), String(spec.seed ?? 1)];
+  const { command, args } = childCommand(spec);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -44,7 +53,7 @@ export function runChild(spec: CaseSpec): Promise<CaseOutcome> {
     const fail = (error: string): void => resolve({ engine, scene, count, error });
     child.on('error', (e) => {
       clearTimeout(timer);
-      fail(`could not start: ${e.message}`);
+      fail(`could not start${spec.core === undefined ? '' : ` under taskset (util-linux) on core ${spec.core}`}: ${e.message}`);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
