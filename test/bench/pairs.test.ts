@@ -51,6 +51,7 @@ describe('npm run pairs', () => {
     expect(() => parseCores('-1', 4)).toThrow(/--pin .*"-1"/);
     expect(() => parseCores('1,1', 4)).toThrow(/--pin names a core twice: "1,1"/);
     expect(parsePairsArgs(['--peer=jostle-threads', '--threads=2', '--pin=0'])).toMatchObject({ pin: [0] });
+    expect(() => parsePairsArgs(['--peer=box2d3', '--pin=0,1'])).toThrow(/--pin is for a second thread's speed-up .*--threads=1/);
     const spec = { engine: 'jostle' as const, scene: 'pile', count: 10000, warmup: 300, steps: 300, timeout: 900, threads: 1 };
     const free = childCommand(spec);
     expect(free.command).toBe(process.execPath);

@@ -29,7 +29,8 @@
  * and its fastest run stands for it. On a shared machine one core can step a third to half
  * slower than the other for minutes (the bench README), and a one-thread run that lands there
  * makes a second thread's speed-up look larger than it is; the threaded side always has both
- * cores. The peer is not pinned.
+ * cores. The peer is not pinned, so --pin needs --threads of at least 2: between two engines on
+ * one thread each, it would give the base the better core alone.
  */
 import { cpus } from 'node:os';
 import { buildChild } from './build-child';
@@ -83,6 +84,9 @@ export function parsePairsArgs(argv: readonly string[]): PairsOptions {
   }
   if (o.peer === o.base && o.threads < 2) throw new Error(`pairs: --peer "${o.peer}" on one thread is the base itself: give another peer, or --threads of at least 2`);
   if (o.peer === 'jostle-threads' && o.threads < 2) throw new Error(`pairs: --peer=jostle-threads needs --threads of at least 2, got ${o.threads}`);
+  // Pinned, the one-thread side gets the better core and an unpinned peer does not: fair only
+  // where the peer is the threaded side, which has every core anyway.
+  if (o.pin.length > 0 && o.threads < 2) throw new Error(`pairs: --pin is for a second thread's speed-up (--threads of at least 2), got --threads=${o.threads}`);
   if (o.threads > 1 && !THREADED_ENGINES.includes(o.peer)) throw new Error(`pairs: --threads=${o.threads} needs a threaded peer (${THREADED_ENGINES.join(', ')}), got "${o.peer}"`);
   return o;
 }
