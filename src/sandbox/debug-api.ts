@@ -30,7 +30,7 @@ export interface StressApi {
   runCurrentWorld(): void;
   /** Ends the ramp where it is. */
   stopRamp(): void;
-  /** Steps on the faster of every core and one, measured ('auto'), on every core ('all'), or on one ('one'). */
+  /** Steps on the fastest of every core, all but one and one, measured ('auto'), on every core ('all'), or on one ('one'). */
   threads(mode: ThreadMode): void;
   /** Leaves stress mode, bringing the world back to the main thread. */
   leave(): Promise<void>;

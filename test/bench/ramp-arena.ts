@@ -5,10 +5,13 @@
  * Grows the sandbox's stress arena (src/scenes/stress-arena.ts) in batches of BATCH bodies up to
  * MAX, SETTLE steps after each batch (as the page's ramp does), then times STEPS steps on one
  * thread and STEPS on THREADS threads, in turn, ROUNDS times: the same world, so both counts
- * step the very same bodies, and the machine's drift falls on both alike. Prints one line a
- * batch while growing and one a round, then RAMP_PREFIX + JSON of the medians.
+ * step the very same bodies, and the machine's drift falls on both alike. Then hands the world
+ * to a ThreadChooser, as stress mode does, and times STEPS of its steps once its trial has
+ * ended: what the page's choice gives. Prints one line a batch while growing, one a round and
+ * one for the chooser, then RAMP_PREFIX + JSON of the medians.
  */
-import { World } from '../../src/physics/index';
+import { ThreadChooser, World } from '../../src/physics/index';
+import { threadChoiceText } from '../../src/sandbox/shared/thread-choice-text';
 import { growStressArena, stressArena } from '../../src/scenes/stress-arena';
 import { createNodePool } from '../physics/threads/node-pool';
 import { RAMP_PREFIX } from './result';
@@ -18,6 +21,8 @@ import { median } from './stats';
 const DT = 1 / 60;
 /** Steps each side runs untimed after the thread count changes. */
 const WARM = 10;
+/** Most steps the chooser may take to end its trial before its steps are timed anyway. */
+const CHOOSER_MAX_STEPS = 2000;
 
 function whole(name: string, text: string | undefined, min: number): number {
   const n = Number(text);
@@ -64,8 +69,18 @@ async function main(argv: readonly string[]): Promise<void> {
     console.log(`round ${round}: 1 thread ${medians.one[round - 1].toFixed(2)} ms, ${threads} threads ${medians.many[round - 1].toFixed(2)} ms`);
   }
   world.setThreads(null);
+  const chooser = new ThreadChooser(world, pool);
+  for (let s = 0; s < CHOOSER_MAX_STEPS && (s === 0 || chooser.choice.measuring); s++) chooser.step(DT);
+  for (let s = 0; s < steps; s++) {
+    const t = performance.now();
+    chooser.step(DT);
+    times[s] = performance.now() - t;
+  }
+  const chosen = { using: world.threads, ms: median(times) };
+  console.log(`the chooser: ${threadChoiceText(chooser.choice)}; then ${chosen.ms.toFixed(2)} ms a step on ${chosen.using}`);
+  world.setThreads(null);
   await pool.close();
-  console.log(RAMP_PREFIX + JSON.stringify({ bodies: world.bodyCount, threads, one: medians.one, many: medians.many }));
+  console.log(RAMP_PREFIX + JSON.stringify({ bodies: world.bodyCount, threads, one: medians.one, many: medians.many, chosen }));
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

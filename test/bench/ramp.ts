@@ -5,7 +5,9 @@
  *
  * `node`: the sandbox's stress arena grown in the engine alone (ramp-arena.ts, built like the
  * benchmark's child), then one thread and --threads threads timed in turn on the same world,
- * --rounds times: the engine's own figure, with the machine's drift on both sides alike.
+ * --rounds times: the engine's own figure, with the machine's drift on both sides alike; then
+ * the ThreadChooser's own trial (every thread, all but one from three on, one), as stress mode
+ * runs it, and its steps after.
  *
  * `page`: the sandbox's own ramp (`window.jostle.stress.ramp`) in headless Chromium, on the
  * production build served with the cross-origin isolation headers, once with the threads set
@@ -62,7 +64,14 @@ export function parseRampArgs(argv: readonly string[]): RampBenchOptions {
 }
 
 /** Runs the built arena in a child; resolves to its medians. */
-function runArena(o: RampBenchOptions): Promise<{ one: number[]; many: number[] }> {
+interface ArenaResult {
+  one: number[];
+  many: number[];
+  /** The ThreadChooser's pick once its trial ended, and the median of its steps then. */
+  chosen: { using: number; ms: number };
+}
+
+function runArena(o: RampBenchOptions): Promise<ArenaResult> {
   const script = fileURLToPath(new URL('./ramp-arena.build.mjs', import.meta.url));
   const args = [script, o.max, o.batch, o.settle, o.steps, o.rounds, o.threads].map(String);
   return new Promise((resolve, reject) => {
@@ -77,7 +86,7 @@ function runArena(o: RampBenchOptions): Promise<{ one: number[]; many: number[] 
     child.on('close', (code) => {
       const line = out.split('\n').find((l) => l.startsWith(RAMP_PREFIX));
       if (code !== 0 || line === undefined) reject(new Error(`the arena's child exited with code ${String(code)}`));
-      else resolve(JSON.parse(line.slice(RAMP_PREFIX.length)) as { one: number[]; many: number[] });
+      else resolve(JSON.parse(line.slice(RAMP_PREFIX.length)) as ArenaResult);
     });
   });
 }
@@ -90,6 +99,7 @@ async function inNode(o: RampBenchOptions): Promise<void> {
   const r = await runArena(o);
   const ratios = r.one.map((one, k) => one / r.many[k]);
   console.log(`1 thread: ${list(r.one)}   ${o.threads} threads: ${list(r.many)}   speed-up by round: ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
+  console.log(`the chooser kept ${r.chosen.using} of ${o.threads} threads: ${r.chosen.ms.toFixed(1)} ms a step`);
 }
 
 async function inPage(o: RampBenchOptions): Promise<void> {

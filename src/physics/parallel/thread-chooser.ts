@@ -1,5 +1,5 @@
 /**
- * A world stepped on its pool's threads or on one, whichever the machine at hand runs faster,
+ * A world stepped on its pool's threads, on all of them but one, or on one, whichever the machine at hand runs faster,
  * measured as it steps (thread-trial.ts says how and when). A world steps to the same bits on
  * any number of threads, so the switching never shows in the simulation, only in its speed.
  */
@@ -8,14 +8,14 @@ import type { ThreadPool } from './pool.js';
 import { ThreadTrial, type ThreadChoice, type ThreadMode } from './thread-trial.js';
 
 /**
- * Steps `world` on `pool`'s threads (the calling one with them) or on the calling thread alone,
- * keeping whichever is faster here and now, and measuring again as the world or the machine
- * changes. Call its `step` instead of the world's; leave `world.setThreads` to it.
+ * Steps `world` on `pool`'s threads (the calling one with them), on one thread fewer (a pool of
+ * two workers or more), or on the calling thread alone, keeping whichever is faster here and
+ * now, and measuring again as the world or the machine changes. Call its `step` instead of the world's; leave `world.setThreads` to it.
  *
  * ```ts
  * const chooser = new ThreadChooser(world, pool);
  * chooser.step(1 / 60); // each frame
- * chooser.choice;       // { using: 2, available: 2, allMs: 3.1, oneMs: 4.2, ... }
+ * chooser.choice;       // { using: 2, available: 2, allMs: 3.1, fewerMs: 0, oneMs: 4.2, ... }
  * ```
  *
  * If a worker stops answering in the middle of a step, that step throws (see `World.step`),
@@ -24,6 +24,8 @@ import { ThreadTrial, type ThreadChoice, type ThreadMode } from './thread-trial.
  */
 export class ThreadChooser {
   private readonly trial: ThreadTrial;
+  /** The pool's first `size - 1` workers: the team one thread short (null for a pool of one worker). */
+  private readonly fewer: ThreadPool | null;
   private poolLost = false;
   private inTrial = false;
 
@@ -40,6 +42,7 @@ export class ThreadChooser {
     private readonly now: () => number = () => performance.now(),
   ) {
     this.trial = new ThreadTrial(pool.size + 1, mode);
+    this.fewer = pool.size >= 2 ? { size: pool.size - 1, post: (index, message) => pool.post(index, message) } : null;
   }
 
   /** A worker stopped answering in a step: the world steps on the calling thread alone from then on. */
@@ -65,6 +68,12 @@ export class ThreadChooser {
     this.trial.setMode(mode);
   }
 
+  /** The pool that steps a world on `threads` threads: the whole pool, one worker fewer, or none. */
+  private poolFor(threads: number): ThreadPool | null {
+    if (threads > this.pool.size) return this.pool;
+    return threads > 1 ? this.fewer : null;
+  }
+
   /**
    * Steps the world by `dt` on the count the trial asks for, and times the step for it. Throws
    * what `World.step` and `World.setThreads` throw; the world is then as they leave it.
@@ -73,7 +82,7 @@ export class ThreadChooser {
     const world = this.world;
     if (!this.poolLost) {
       const want = this.trial.threadsFor(world.bodyCount);
-      if (want !== world.threads) world.setThreads(want > 1 ? this.pool : null);
+      if (want !== world.threads) world.setThreads(this.poolFor(want));
     }
     this.inTrial = this.trial.measuring;
     const threads = world.threads;

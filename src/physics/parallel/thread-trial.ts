@@ -1,5 +1,5 @@
 /**
- * Whether a world steps on every thread of its pool or on one, measured on the machine at hand
+ * Whether a world steps on every thread of its pool, on all but one, or on one, measured on the machine at hand
  * rather than assumed: the logic alone, apart from any world or thread, so it can be tested by
  * itself. `ThreadChooser` (thread-chooser.ts) drives a world with it, the sandbox's stress-mode
  * worker among its users.
@@ -20,13 +20,22 @@
  * (on a stress arena doubling from 1,000 to 32,000 bodies, later trials read alike with and
  * without a warm-up of their own).
  *
- * How: in blocks that alternate as all, one, one, all, one, all, all, one, each block's first
+ * All but one: a pool of three threads or more is also timed one thread short. One thread more
+ * than the cores free for it costs far more than its share: three threads on a 2-core machine
+ * stepped a crowd of 50,000 twice as slowly as two (the bench README), since a worker that loses
+ * its core in the middle of a chunk holds the whole step for the other's time slice. A page
+ * that steps on every core while its main thread draws is in that case, and so is any machine
+ * where another program keeps a core busy; one thread short may then beat both every thread and
+ * one.
+ *
+ * How: in blocks that alternate as all, one, one, all, one, all, all, one (with all but one:
+ * all, fewer, one, one, fewer, all, one, all, fewer, fewer, all, one), each block's first
  * steps dropped (a switch makes the next step slow while the workers take the world's buffers)
  * and the median of the rest taken (a collection or another process makes stray slow steps);
- * each side's figure is the mean of its blocks' medians. In that order both sides' blocks have
- * the same mean position (and mean square), so a world that grows steadily slower over the trial
- * costs both sides alike. Threads are kept only when they win by at least KEEP_GAIN: a tie is
- * not worth a second core's power.
+ * each side's figure is the mean of its blocks' medians. In that order every side's blocks have
+ * the same mean position, so a world that grows steadily slower over the trial costs every side
+ * alike. More threads are kept only when they win by at least KEEP_GAIN over fewer: a tie is not
+ * worth another core's power.
  *
  * When to measure again: whenever the bodies have doubled or halved since the last trial (a
  * small world never pays for threads; a large one may); whenever the chosen side's step, per
@@ -46,16 +55,30 @@ export function checkThreadMode(mode: ThreadMode): void {
   if (!THREAD_MODES.includes(mode)) throw new Error(`threads must be one of ${THREAD_MODES.join(', ')}, got ${mode}`);
 }
 
-/** Block order of a trial (the Thue-Morse sequence): a drift in time, linear or quadratic, costs both sides alike. */
-const ORDER = ['all', 'one', 'one', 'all', 'one', 'all', 'all', 'one'] as const;
-/** Blocks of each side in a trial. */
-const BLOCKS_EACH = ORDER.length / 2;
+/** A trial's sides, as indices into its thread counts: every thread, all but one, one. */
+const ALL = 0;
+/**
+ * Block order of a trial between every thread (0) and one (1): the Thue-Morse sequence, so a
+ * drift in time, linear or quadratic, costs both sides alike.
+ */
+const ORDER_TWO: readonly number[] = [0, 1, 1, 0, 1, 0, 0, 1];
+/**
+ * Block order between every thread (0), all but one (1) and one (2): each side's blocks sit at
+ * the same mean position (22 / 4), so a linear drift costs every side alike.
+ */
+const ORDER_THREE: readonly number[] = [0, 1, 2, 2, 1, 0, 2, 0, 1, 1, 0, 2];
+/** Blocks of each side in a trial, whatever the sides. */
+const BLOCKS_EACH = 4;
 /** Steps dropped at the start of each block, after the switch. */
 export const TRIAL_SETTLE = 3;
 /** Steps timed in each block. */
 export const TRIAL_TIMED = 12;
-/** Steps one trial takes, after the warm-up. */
-export const TRIAL_STEPS = ORDER.length * (TRIAL_SETTLE + TRIAL_TIMED);
+/** Steps one trial takes, after the warm-up, between every thread and one (a pool of one worker). */
+export const TRIAL_STEPS = ORDER_TWO.length * (TRIAL_SETTLE + TRIAL_TIMED);
+/** Steps one trial takes, after the warm-up, on a pool of `available` threads (all but one are timed too from three on). */
+export function trialSteps(available: number): number {
+  return (available >= 3 ? ORDER_THREE : ORDER_TWO).length * (TRIAL_SETTLE + TRIAL_TIMED);
+}
 /** Steps on every thread before a trial times anything, where it warms up: about two seconds at 60 Hz. */
 export const TRIAL_WARMUP = 120;
 /** Threads are kept when their median step is at most this share of one thread's. */
@@ -83,6 +106,8 @@ export interface ThreadChoice {
   warming: boolean;
   /** The last trial's step on every thread, ms: the mean of its blocks' medians (0: no trial ended yet). */
   allMs: number;
+  /** The last trial's step on all threads but one, ms, likewise (0: a pool of fewer than three threads, or no trial ended yet). */
+  fewerMs: number;
   /** The last trial's step on one thread, ms, likewise. */
   oneMs: number;
   /** Bodies the last trial ran at (0: no trial ended yet). */
@@ -100,7 +125,7 @@ function medianOf(values: Float64Array, scratch: Float64Array): number {
 }
 
 /** The figures before any trial ended (bodies 0 also says a trial is due). */
-const NO_TRIAL = { allMs: 0, oneMs: 0, bodies: 0 } as const;
+const NO_TRIAL = { allMs: 0, fewerMs: 0, oneMs: 0, bodies: 0 } as const;
 
 /**
  * The choice alone, apart from any world: ask `threadsFor(bodies)` before each step, step on
@@ -109,6 +134,10 @@ const NO_TRIAL = { allMs: 0, oneMs: 0, bodies: 0 } as const;
  */
 export class ThreadTrial {
   private mode: ThreadMode;
+  /** Each side's thread count: every thread, all but one (from three on), one. */
+  private readonly counts: readonly number[];
+  /** The blocks' sides, in trial order. */
+  private readonly order: readonly number[];
   /** Threads chosen by the last trial (every one until a trial says otherwise). */
   private chosen: number;
   private trialBodies = 0;
@@ -118,11 +147,9 @@ export class ThreadTrial {
   private readonly timed = new Float64Array(TRIAL_TIMED);
   private readonly timedSorted = new Float64Array(TRIAL_TIMED);
   /** Each side's block medians so far, ms. */
-  private readonly all = new Float64Array(BLOCKS_EACH);
-  private readonly one = new Float64Array(BLOCKS_EACH);
-  private allCount = 0;
-  private oneCount = 0;
-  private last: { allMs: number; oneMs: number; bodies: number } = NO_TRIAL;
+  private readonly medians: Float64Array[];
+  private readonly medianCounts: Int32Array;
+  private last: { allMs: number; fewerMs: number; oneMs: number; bodies: number } = NO_TRIAL;
   /** Bodies the world had when it last asked for its threads (the step `record` times next). */
   private bodies = 0;
   /** The chosen side's steps since the watch began, ms per body. */
@@ -149,9 +176,13 @@ export class ThreadTrial {
     if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`thread trial: warmup must be a whole number of steps ≥ 0, got ${String(warmup)}`);
     this.mode = mode;
     this.chosen = available;
+    this.counts = available >= 3 ? [available, available - 1, 1] : [available, 1];
+    this.order = available >= 3 ? ORDER_THREE : ORDER_TWO;
+    this.medians = this.counts.map(() => new Float64Array(BLOCKS_EACH));
+    this.medianCounts = new Int32Array(this.counts.length);
   }
 
-  /** A trial is warming the pool up or timing both now. */
+  /** A trial is warming the pool up or timing its sides now. */
   get measuring(): boolean {
     return this.block >= 0;
   }
@@ -177,7 +208,7 @@ export class ThreadTrial {
     if (this.available < 2 || this.mode === 'one') return 1;
     if (this.mode === 'all') return this.available;
     if (this.block < 0 && this.due(bodies)) this.start(bodies);
-    if (this.block >= 0) return this.warmLeft > 0 || ORDER[this.block] === 'all' ? this.available : 1;
+    if (this.block >= 0) return this.warmLeft > 0 ? this.available : this.counts[this.order[this.block]];
     return this.chosen;
   }
 
@@ -194,21 +225,26 @@ export class ThreadTrial {
       this.watchStep(threads, stepMs);
       return;
     }
-    const side = ORDER[this.block];
-    if (threads !== (side === 'all' ? this.available : 1) || !Number.isFinite(stepMs)) return;
+    const side = this.order[this.block];
+    if (threads !== this.counts[side] || !Number.isFinite(stepMs)) return;
     this.inBlock++;
     if (this.inBlock > TRIAL_SETTLE) this.timed[this.inBlock - TRIAL_SETTLE - 1] = stepMs;
     if (this.inBlock < TRIAL_SETTLE + TRIAL_TIMED) return;
-    const blockMs = medianOf(this.timed, this.timedSorted);
-    if (side === 'all') this.all[this.allCount++] = blockMs;
-    else this.one[this.oneCount++] = blockMs;
+    this.medians[side][this.medianCounts[side]++] = medianOf(this.timed, this.timedSorted);
     this.inBlock = 0;
-    if (++this.block < ORDER.length) return;
+    if (++this.block < this.order.length) return;
     this.block = -1;
-    const allMs = mean(this.all);
-    const oneMs = mean(this.one);
-    this.last = { allMs, oneMs, bodies: this.trialBodies };
-    this.chosen = allMs <= oneMs * KEEP_GAIN ? this.available : 1;
+    this.end();
+  }
+
+  /** Takes each side's figure and keeps the fewest threads that no more threads beat by KEEP_GAIN. */
+  private end(): void {
+    const ms = this.medians.map(mean);
+    const one = ms.length - 1;
+    let pick = one;
+    for (let side = one - 1; side >= ALL; side--) if (ms[side] <= ms[pick] * KEEP_GAIN) pick = side;
+    this.last = { allMs: ms[ALL], fewerMs: ms.length === 3 ? ms[1] : 0, oneMs: ms[one], bodies: this.trialBodies };
+    this.chosen = this.counts[pick];
     this.sinceTrial = 0;
     this.watched = 0;
     this.stale = false;
@@ -223,8 +259,9 @@ export class ThreadTrial {
     this.watch[this.watched++] = stepMs / this.bodies;
     if (this.watched < WATCH_STEPS) return;
     this.watched = 0;
-    const trialMs = this.chosen === this.available ? this.last.allMs : this.last.oneMs;
-    if (medianOf(this.watch, this.watchSorted) > (trialMs / this.last.bodies) * DRIFT_FACTOR) this.stale = true;
+    const last = this.last;
+    const trialMs = this.chosen === this.available ? last.allMs : this.chosen === 1 ? last.oneMs : last.fewerMs;
+    if (medianOf(this.watch, this.watchSorted) > (trialMs / last.bodies) * DRIFT_FACTOR) this.stale = true;
   }
 
   /** Where the choice stands, as plain data (a new object). */
@@ -242,8 +279,7 @@ export class ThreadTrial {
     this.warmLeft = this.last.bodies > 0 ? 0 : this.warmup;
     this.block = 0;
     this.inBlock = 0;
-    this.allCount = 0;
-    this.oneCount = 0;
+    this.medianCounts.fill(0);
     this.trialBodies = Math.max(1, bodies);
   }
 }

@@ -99,7 +99,7 @@ export interface FrameMessage {
   ramp: RampStatus | null;
   /** Threads the world steps on (1 unless the page is cross-origin isolated: worker/thread-pool.ts). */
   threads: number;
-  /** Whether every thread or one steps faster here, and why (physics/parallel/thread-trial.ts); null without a pool. */
+  /** Whether every thread, all but one or one steps fastest here, and why (physics/parallel/thread-trial.ts); null without a pool. */
   threadChoice: ThreadChoice | null;
   /** A worker thread stopped answering in the middle of a step: the pool was ended, and the world steps on one thread until the user picks the threads again. */
   threadsLost: boolean;

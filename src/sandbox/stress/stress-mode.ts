@@ -182,8 +182,8 @@ export class StressMode {
   }
 
   /**
-   * Steps on the faster of every core and one, measured ('auto', the default), or on every core
-   * or one whatever they measure. Throws, naming the value, for anything else.
+   * Steps on the fastest of every core, all but one and one, measured ('auto', the default), or
+   * on every core or one whatever they measure. Throws, naming the value, for anything else.
    */
   setThreadMode(mode: ThreadMode): void {
     checkThreadMode(mode);
@@ -445,8 +445,8 @@ export class StressMode {
 
 /**
  * The threads in words: the worker has a pool only when the page is cross-origin isolated
- * (worker/thread-pool.ts), and then steps on the faster of every core and one (physics/parallel/thread-chooser.ts),
- * with the figures that decided it.
+ * (worker/thread-pool.ts), and then steps on the fastest of every core, all but one and one
+ * (physics/parallel/thread-chooser.ts), with the figures that decided it.
  */
 function threadsText(f: FrameMessage | null): string {
   if (f?.threadChoice) return threadChoiceText(f.threadChoice);

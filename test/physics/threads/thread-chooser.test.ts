@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ThreadChooser, World, type ThreadMessage } from '../../../src/physics/index';
-import { TRIAL_STEPS, TRIAL_WARMUP } from '../../../src/physics/parallel/thread-trial';
+import { TRIAL_STEPS, TRIAL_WARMUP, trialSteps } from '../../../src/physics/parallel/thread-trial';
 import { pile } from '../../../src/scenes/pile';
 import { stateHash } from '../helpers';
 import { dyingWorker } from './hooked-worker';
@@ -67,6 +67,43 @@ describe('ThreadChooser', () => {
     expect(c).toMatchObject({ mode: 'auto', available: 2, using: kept, measuring: false, bodies: w.bodyCount });
     expect(c.allMs).toBeCloseTo(poolMs / 2, 9);
     expect(c.oneMs).toBeCloseTo(oneMs / 2, 9);
+    expect(stateHash(w)).toBe(stateHash(alone));
+  });
+
+  it('on a pool of two workers, keeps all threads but one where they are the faster, and the world steps to the same bits throughout', async () => {
+    const two = await createNodePool(2);
+    const alone = pileOf(600);
+    const w = pileOf(600);
+    onTestFinished(async () => {
+      w.setThreads(null);
+      await two.close();
+    });
+    // Three threads take 8 ms, two 3, one 5: a machine with a core busy with other work.
+    let t = 0;
+    const clock = (): number => (t += [0, 5, 3, 8][w.threads] / 2);
+    const chooser = new ThreadChooser(w, two, 'auto', clock);
+    const used = new Set<number>();
+    for (let k = 0; k < TRIAL_WARMUP + trialSteps(3); k++) {
+      chooser.step(DT);
+      used.add(w.threads);
+      alone.step(DT);
+    }
+    expect([...used].sort()).toEqual([1, 2, 3]);
+    for (let k = 0; k < 30; k++) {
+      chooser.step(DT);
+      expect(w.threads).toBe(2);
+      alone.step(DT);
+    }
+    expect(chooser.choice).toMatchObject({ available: 3, using: 2, measuring: false });
+    expect([chooser.choice.allMs, chooser.choice.fewerMs, chooser.choice.oneMs]).toEqual([4, 1.5, 2.5]);
+    expect(stateHash(w)).toBe(stateHash(alone));
+    // The whole pool again, set by hand: the workers left out rejoin.
+    chooser.setMode('all');
+    for (let k = 0; k < 10; k++) {
+      chooser.step(DT);
+      alone.step(DT);
+    }
+    expect(w.threads).toBe(3);
     expect(stateHash(w)).toBe(stateHash(alone));
   });
 

@@ -14,6 +14,7 @@ import {
   TRIAL_TIMED,
   TRIAL_WARMUP,
   ThreadTrial,
+  trialSteps,
   WATCH_STEPS,
   type ThreadChoice,
   type ThreadMode,
@@ -48,10 +49,68 @@ describe('ThreadTrial', () => {
 
   it('falls back to one thread where every thread is slower (a machine whose cores wait on each other)', () => {
     const trial = warmTrial(4);
-    drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 4 ? 6.1 : 5.1));
+    drive(trial, 10_000, trialSteps(4), (t) => (t > 1 ? 6.1 : 5.1));
     expect(trial.threadsFor(10_000)).toBe(1);
-    expect(threadChoiceText(trial.choice(1))).toBe('1 of 4: one thread is faster here (6.10 ms on 4, 5.10 on 1, at 10,000 bodies)');
+    expect(threadChoiceText(trial.choice(1))).toBe('1 of 4: one thread is faster here (6.10 ms on 4, 6.10 on 3, 5.10 on 1, at 10,000 bodies)');
     expect(threadChoiceCount(trial.choice(1))).toBe('1 of 4 threads (one stepped faster here)');
+  });
+
+  it('keeps all threads but one where they step fastest (one core busy with other work), and says so with the three figures', () => {
+    const trial = warmTrial(4);
+    // Four threads on four cores, one of them shared with a page's drawing: a worker that loses
+    // its core mid-chunk holds the whole step, so four threads are slower than three.
+    const used = drive(trial, 10_000, trialSteps(4), (t) => (t === 4 ? 8 : t === 3 ? 3 : 5));
+    expect(trial.measuring).toBe(false);
+    const block = TRIAL_SETTLE + TRIAL_TIMED;
+    expect(Array.from({ length: used.length / block }, (_, b) => used[b * block])).toEqual([4, 3, 1, 1, 3, 4, 1, 4, 3, 3, 4, 1]);
+    expect(trial.threadsFor(10_000)).toBe(3);
+    const c = trial.choice(3);
+    expect(c).toMatchObject({ available: 4, using: 3, allMs: 8, fewerMs: 3, oneMs: 5, bodies: 10_000 });
+    expect(threadChoiceText(c)).toBe('3 of 4: one thread fewer is faster here (8.00 ms on 4, 3.00 on 3, 5.00 on 1, at 10,000 bodies)');
+    expect(threadChoiceCount(c)).toBe('3 of 4 threads (one fewer stepped faster here)');
+  });
+
+  it('keeps more threads only where they beat fewer by 5 %: every thread, all but one, or one', () => {
+    const cases: Array<[all: number, fewer: number, one: number, kept: number]> = [
+      [2.9, 3, 5, 3], // every thread wins by less than 5 % over all but one
+      [2.8, 3, 5, 4],
+      [2.8, 4.9, 5, 4], // all but one ties with one, every thread wins
+      [4.9, 4.9, 5, 1],
+    ];
+    for (const [all, fewer, one, kept] of cases) {
+      const trial = warmTrial(4);
+      drive(trial, 10_000, trialSteps(4), (t) => (t === 4 ? all : t === 3 ? fewer : one));
+      expect(trial.threadsFor(10_000), `${all}, ${fewer}, ${one}`).toBe(kept);
+    }
+  });
+
+  it('a pool of two threads is timed on two and one only, as before', () => {
+    const trial = warmTrial(2);
+    expect(trialSteps(2)).toBe(TRIAL_STEPS);
+    const used = drive(trial, 10_000, TRIAL_STEPS, (t) => (t === 2 ? 3 : 5));
+    expect(new Set(used)).toEqual(new Set([1, 2]));
+    expect(trial.choice(2)).toMatchObject({ allMs: 3, fewerMs: 0, oneMs: 5 });
+  });
+
+  it('with three sides too, a steady drift costs every side alike', () => {
+    const trial = warmTrial(3);
+    const used = drive(trial, 5000, trialSteps(3), (t, k) => 1 + k * 0.05 + (t === 2 ? 0 : 0.5));
+    expect(new Set(used)).toEqual(new Set([1, 2, 3]));
+    const c = trial.choice(2);
+    expect(c.fewerMs - c.oneMs).toBeCloseTo(-0.5, 9);
+    expect(c.allMs - c.oneMs).toBeCloseTo(0, 9);
+    expect(trial.threadsFor(5000)).toBe(2);
+  });
+
+  it('watches all but one when it was kept, and measures again when it slows by DRIFT_FACTOR', () => {
+    const trial = warmTrial(3);
+    drive(trial, 10_000, trialSteps(3), (t) => (t === 3 ? 8 : t === 2 ? 3 : 5));
+    expect(trial.threadsFor(10_000)).toBe(2);
+    drive(trial, 10_000, 3 * WATCH_STEPS, () => 3 * (DRIFT_FACTOR - 0.1));
+    expect(trial.measuring).toBe(false);
+    drive(trial, 10_000, WATCH_STEPS, () => 3 * (DRIFT_FACTOR + 0.1));
+    trial.threadsFor(10_000);
+    expect(trial.measuring).toBe(true);
   });
 
   it('keeps threads only for a gain of at least 5 %', () => {
