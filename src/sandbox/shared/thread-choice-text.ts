@@ -37,3 +37,20 @@ export function threadChoiceText(c: ThreadChoice): string {
   const figures = threadTrialFigures(c);
   return figures === null ? threadChoiceHead(c) : `${threadChoiceHead(c)} (${figures})`;
 }
+
+/** Characters that fit on a line of the stress HUD's card (its monospace lines do not wrap). */
+export const HUD_COLUMNS = 50;
+
+/**
+ * The stress HUD's threads lines: the choice, then the last trial's figures, broken before "at N
+ * bodies" where one line would run past the card (three figures, or tens of thousands of bodies).
+ */
+export function threadHudLines(c: ThreadChoice): string[] {
+  const head = `threads  ${threadChoiceHead(c)}`;
+  const figures = threadTrialFigures(c);
+  if (figures === null) return [head];
+  const line = `trial    ${figures}`;
+  if (line.length <= HUD_COLUMNS) return [head, line];
+  const at = figures.lastIndexOf(', at ');
+  return [head, `trial    ${figures.slice(0, at + 1)}`, `         ${figures.slice(at + 2)}`];
+}

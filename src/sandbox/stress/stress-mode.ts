@@ -20,7 +20,7 @@ import { readWorldSettings } from '../shared/settings';
 import { StressHud } from './stress-hud';
 import { formatMs as ms, median, rampOptions, type RampOptions } from '../shared/stress-ramp';
 import { checkThreadMode, type ThreadMode } from '../../physics/index';
-import { threadChoiceCount, threadChoiceHead, threadChoiceText, threadTrialFigures } from '../shared/thread-choice-text';
+import { threadChoiceCount, threadChoiceText, threadHudLines } from '../shared/thread-choice-text';
 import type { FrameMessage, RampStatus } from '../shared/worker-protocol';
 import { WorkerSession } from '../worker/worker-session';
 
@@ -430,12 +430,10 @@ export class StressMode {
     }
     // The choice on one line and the trial's figures on the next: one line would overflow the card.
     const choice = f?.threadChoice ?? null;
-    const figures = choice === null ? null : threadTrialFigures(choice);
     const lines = [
       `bodies   ${count(f?.moving ?? 0).padStart(8)} moving, ${count((f?.bodies ?? 0) - (f?.moving ?? 0))} static`,
       `physics  ${ms(this.steps.median()).padStart(8)} ms/step   median of ${this.steps.count}, worker`,
-      `threads  ${choice !== null ? threadChoiceHead(choice) : threadsText(f)}`,
-      ...(figures !== null ? [`trial    ${figures}`] : []),
+      ...(choice !== null ? threadHudLines(choice) : [`threads  ${threadsText(f)}`]),
       `render   ${ms(this.renders.median()).padStart(8)} ms/frame  median, main thread`,
       `page     ${rate(this.frameInterval).toFixed(0).padStart(8)} fps       ${rate(this.drawInterval).toFixed(0)} drawn/s, ${count(f?.steps ?? 0)} steps`,
     ];

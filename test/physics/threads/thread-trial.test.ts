@@ -19,7 +19,7 @@ import {
   type ThreadChoice,
   type ThreadMode,
 } from '../../../src/physics/parallel/thread-trial';
-import { threadChoiceCount, threadChoiceText } from '../../../src/sandbox/shared/thread-choice-text';
+import { HUD_COLUMNS, threadChoiceCount, threadChoiceText, threadHudLines } from '../../../src/sandbox/shared/thread-choice-text';
 
 /** Steps a trial `steps` times on a machine whose step takes `cost(threads, step)` ms; returns the threads each step ran on. */
 function drive(trial: ThreadTrial, bodies: number, steps: number, cost: (threads: number, step: number) => number): number[] {
@@ -68,6 +68,17 @@ describe('ThreadTrial', () => {
     expect(c).toMatchObject({ available: 4, using: 3, allMs: 8, fewerMs: 3, oneMs: 5, bodies: 10_000 });
     expect(threadChoiceText(c)).toBe('3 of 4: one thread fewer is faster here (8.00 ms on 4, 3.00 on 3, 5.00 on 1, at 10,000 bodies)');
     expect(threadChoiceCount(c)).toBe('3 of 4 threads (one fewer stepped faster here)');
+  });
+
+  it("fits the stress HUD's card: the trial's figures break before the bodies where one line would not", () => {
+    const small = warmTrial(2);
+    drive(small, 2104, TRIAL_STEPS, (t) => (t === 2 ? 2.04 : 0.97));
+    expect(threadHudLines(small.choice(1))).toEqual(['threads  1 of 2: one thread is faster here', 'trial    2.04 ms on 2, 0.97 on 1, at 2,104 bodies']);
+    const big = warmTrial(16);
+    drive(big, 100_000, trialSteps(16), (t) => (t === 16 ? 22.5 : t === 15 ? 14.25 : 40.93));
+    const lines = threadHudLines(big.choice(15));
+    expect(lines).toEqual(['threads  15 of 16: one thread fewer is faster here', 'trial    22.5 ms on 16, 14.3 on 15, 40.9 on 1,', '         at 100,000 bodies']);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(HUD_COLUMNS);
   });
 
   it('keeps more threads only where they beat fewer by 5 %: every thread, all but one, or one', () => {

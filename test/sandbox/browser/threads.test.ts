@@ -59,8 +59,9 @@ describe.skipIf(SKIP)('stress mode on every core (cross-origin isolated page)', 
         const st = window.jostle.stress.state;
         if (st.threadsText.includes('measuring') || !st.threadsText.includes(' (')) return null;
         const [head, figures] = st.threadsText.split(' (');
-        const hud = document.querySelector('#stress-hud')?.textContent ?? '';
-        if (!hud.includes(`threads  ${head}`) || !hud.includes(`trial    ${figures.slice(0, -1)}`)) return null;
+        // Spaces collapsed: a long trial line breaks before its bodies to fit the card.
+        const hud = (document.querySelector('#stress-hud')?.textContent ?? '').replace(/\s+/g, ' ');
+        if (!hud.includes(`threads ${head}`) || !hud.includes(`trial ${figures.slice(0, -1)}`)) return null;
         return { threadsText: st.threadsText, threads: st.threads, threadMode: st.threadMode };
       },
       null,
