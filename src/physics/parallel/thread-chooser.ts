@@ -1,7 +1,8 @@
 /**
- * A world stepped on its pool's threads, on all of them but one, or on one, whichever the machine at hand runs faster,
- * measured as it steps (thread-trial.ts says how and when). A world steps to the same bits on
- * any number of threads, so the switching never shows in the simulation, only in its speed.
+ * A world stepped on its pool's threads, on all of them but one, or on one, whichever the
+ * machine at hand runs faster, measured as it steps (thread-trial.ts says how and when). A world
+ * steps to the same bits on any number of threads, so the switching never shows in the
+ * simulation, only in its speed.
  */
 import type { World } from '../world.js';
 import type { ThreadPool } from './pool.js';
@@ -10,7 +11,8 @@ import { ThreadTrial, type ThreadChoice, type ThreadMode } from './thread-trial.
 /**
  * Steps `world` on `pool`'s threads (the calling one with them), on one thread fewer (a pool of
  * two workers or more), or on the calling thread alone, keeping whichever is faster here and
- * now, and measuring again as the world or the machine changes. Call its `step` instead of the world's; leave `world.setThreads` to it.
+ * now, and measuring again as the world or the machine changes. Call its `step` instead of the
+ * world's; leave `world.setThreads` to it.
  *
  * ```ts
  * const chooser = new ThreadChooser(world, pool);

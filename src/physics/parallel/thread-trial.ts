@@ -1,6 +1,6 @@
 /**
- * Whether a world steps on every thread of its pool, on all but one, or on one, measured on the machine at hand
- * rather than assumed: the logic alone, apart from any world or thread, so it can be tested by
+ * Whether a world steps on every thread of its pool, on all but one, or on one, measured on the
+ * machine at hand rather than assumed: the logic alone, apart from any world or thread, so it can be tested by
  * itself. `ThreadChooser` (thread-chooser.ts) drives a world with it, the sandbox's stress-mode
  * worker among its users.
  *
