@@ -1,8 +1,8 @@
 /**
  * Whether a world steps on every thread of its pool, on all but one, or on one, measured on the
- * machine at hand rather than assumed: the logic alone, apart from any world or thread, so it can be tested by
- * itself. `ThreadChooser` (thread-chooser.ts) drives a world with it, the sandbox's stress-mode
- * worker among its users.
+ * machine at hand rather than assumed: the logic alone, apart from any world or thread, so it
+ * can be tested by itself. `ThreadChooser` (thread-chooser.ts) drives a world with it, the
+ * sandbox's stress-mode worker among its users.
  *
  * Why measure: a second thread pays only where the cores do not wait on each other. On one
  * 2-core machine a pile of 10,000 stepped 1.45 times faster on two threads; on another (a cache
