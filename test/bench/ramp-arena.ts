@@ -70,7 +70,10 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   world.setThreads(null);
   const chooser = new ThreadChooser(world, pool);
-  for (let s = 0; s < CHOOSER_MAX_STEPS && (s === 0 || chooser.choice.measuring); s++) chooser.step(DT);
+  for (let s = 0; s < CHOOSER_MAX_STEPS; s++) {
+    chooser.step(DT);
+    if (!chooser.lastStepInTrial) break;
+  }
   for (let s = 0; s < steps; s++) {
     const t = performance.now();
     chooser.step(DT);

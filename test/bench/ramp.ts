@@ -63,7 +63,7 @@ export function parseRampArgs(argv: readonly string[]): RampBenchOptions {
   return o;
 }
 
-/** Runs the built arena in a child; resolves to its medians. */
+/** What the arena's child prints after RAMP_PREFIX. */
 interface ArenaResult {
   one: number[];
   many: number[];
@@ -71,6 +71,7 @@ interface ArenaResult {
   chosen: { using: number; ms: number };
 }
 
+/** Runs the built arena in a child; resolves to its medians. */
 function runArena(o: RampBenchOptions): Promise<ArenaResult> {
   const script = fileURLToPath(new URL('./ramp-arena.build.mjs', import.meta.url));
   const args = [script, o.max, o.batch, o.settle, o.steps, o.rounds, o.threads].map(String);

@@ -73,12 +73,14 @@ const BLOCKS_EACH = 4;
 export const TRIAL_SETTLE = 3;
 /** Steps timed in each block. */
 export const TRIAL_TIMED = 12;
-/** Steps one trial takes, after the warm-up, between every thread and one (a pool of one worker). */
-export const TRIAL_STEPS = ORDER_TWO.length * (TRIAL_SETTLE + TRIAL_TIMED);
-/** Steps one trial takes, after the warm-up, on a pool of `available` threads (all but one are timed too from three on). */
+/** A trial's block order on `available` threads: all but one is timed too from three on. */
+const orderFor = (available: number): readonly number[] => (available >= 3 ? ORDER_THREE : ORDER_TWO);
+/** Steps one trial takes, after the warm-up, on a pool of `available` threads. */
 export function trialSteps(available: number): number {
-  return (available >= 3 ? ORDER_THREE : ORDER_TWO).length * (TRIAL_SETTLE + TRIAL_TIMED);
+  return orderFor(available).length * (TRIAL_SETTLE + TRIAL_TIMED);
 }
+/** Steps one trial takes, after the warm-up, between every thread and one (a pool of one worker). */
+export const TRIAL_STEPS = trialSteps(2);
 /** Steps on every thread before a trial times anything, where it warms up: about two seconds at 60 Hz. */
 export const TRIAL_WARMUP = 120;
 /** Threads are kept when their median step is at most this share of one thread's. */
@@ -140,6 +142,8 @@ export class ThreadTrial {
   private readonly order: readonly number[];
   /** Threads chosen by the last trial (every one until a trial says otherwise). */
   private chosen: number;
+  /** The chosen side's step in the last trial, ms: what the watch compares with. */
+  private chosenMs = 0;
   private trialBodies = 0;
   private block = -1;
   private inBlock = 0;
@@ -177,7 +181,7 @@ export class ThreadTrial {
     this.mode = mode;
     this.chosen = available;
     this.counts = available >= 3 ? [available, available - 1, 1] : [available, 1];
-    this.order = available >= 3 ? ORDER_THREE : ORDER_TWO;
+    this.order = orderFor(available);
     this.medians = this.counts.map(() => new Float64Array(BLOCKS_EACH));
     this.medianCounts = new Int32Array(this.counts.length);
   }
@@ -245,6 +249,7 @@ export class ThreadTrial {
     for (let side = one - 1; side >= ALL; side--) if (ms[side] <= ms[pick] * KEEP_GAIN) pick = side;
     this.last = { allMs: ms[ALL], fewerMs: ms.length === 3 ? ms[1] : 0, oneMs: ms[one], bodies: this.trialBodies };
     this.chosen = this.counts[pick];
+    this.chosenMs = ms[pick];
     this.sinceTrial = 0;
     this.watched = 0;
     this.stale = false;
@@ -259,9 +264,7 @@ export class ThreadTrial {
     this.watch[this.watched++] = stepMs / this.bodies;
     if (this.watched < WATCH_STEPS) return;
     this.watched = 0;
-    const last = this.last;
-    const trialMs = this.chosen === this.available ? last.allMs : this.chosen === 1 ? last.oneMs : last.fewerMs;
-    if (medianOf(this.watch, this.watchSorted) > (trialMs / last.bodies) * DRIFT_FACTOR) this.stale = true;
+    if (medianOf(this.watch, this.watchSorted) > (this.chosenMs / this.last.bodies) * DRIFT_FACTOR) this.stale = true;
   }
 
   /** Where the choice stands, as plain data (a new object). */
