@@ -127,7 +127,12 @@ function baseTree(ref: string): { dir: string; sha: string } {
   const now = new Date();
   utimesSync(dir, now, now);
   pruneBases(KEEP_BASES);
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const modules = join(dir, 'node_modules');
+  if (!existsSync(modules)) {
+    // A link made from another checkout that is gone since dangles: existsSync says no, symlinkSync EEXIST.
+    rmSync(modules, { force: true });
+    symlinkSync(join(REPO, 'node_modules'), modules, 'dir');
+  }
   // The harness comes from the working tree, so both sides run the same code around the engine.
   for (const file of HARNESS_FILES) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
