@@ -41,6 +41,12 @@ export class ProfileGraph {
     this.canvas.style.height = `${options.height}px`;
     const legend = document.createElement('p');
     legend.className = 'legend';
+    // The card's headline figure is a median, and a ramp's batches or a collection make tall
+    // steps that lift a mean well above it: say which one these are.
+    const caption = document.createElement('span');
+    caption.className = 'caption';
+    caption.textContent = 'mean a step over the steps shown:';
+    legend.appendChild(caption);
     for (const phase of PROFILE_PHASES) {
       const item = document.createElement('span');
       item.style.setProperty('--swatch', phase.color);

@@ -41,8 +41,10 @@ describe.skipIf(SKIP)('phase profile graph, in Chromium', () => {
     await waitFrames(page, 20);
     expect(await page.evaluate(() => window.jostle.profileGraph.steps)).toBeGreaterThan(before + 5);
     await expect.poll(() => barPixels(page), { timeout: 20_000 }).toBeGreaterThan(200);
-    // The legend names each phase with its mean.
+    // The legend names each phase with its mean, and says that it is one (the card's other
+    // figures are medians).
     const legend = (await page.locator('#profile-card .legend').textContent()) ?? '';
+    expect(legend).toMatch(/^mean a step over the steps shown:/);
     for (const phase of ['broadphase', 'narrowphase', 'solve', 'continuous', 'sleep']) expect(legend).toContain(phase);
     expect(legend).toMatch(/solve \d+(\.\d+)? (ms|µs)/);
     await page.screenshot({ path: join(ARTIFACTS, 'profile-graph-1280.png') });
