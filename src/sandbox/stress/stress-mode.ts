@@ -428,7 +428,6 @@ export class StressMode {
     } else {
       headline = `crowd(${count(f.moving)}): ${count(f.moving)} moving bodies.`;
     }
-    // The choice on one line and the trial's figures on the next: one line would overflow the card.
     const choice = f?.threadChoice ?? null;
     const lines = [
       `bodies   ${count(f?.moving ?? 0).padStart(8)} moving, ${count((f?.bodies ?? 0) - (f?.moving ?? 0))} static`,
