@@ -70,7 +70,19 @@ export function collideKernelBlocks(
     runner.params[P_LOAD_HOMES] = runner.threads;
     runner.run(JOB_LOAD_COLLIDE, 0, bodyBlocks + blocks);
     kernels.pairsLoadedAt = pairs.version;
-    runner.run(JOB_COLLIDE_KERNEL, 0, blocks);
+    // The calling thread colours the staged rows while the threads place them (a skipping
+    // pass's frontier lists need the rows in place: then, and where a sensor's rows came out
+    // after, the colouring runs again from the placed rows).
+    const along = !contacts.frontier.used;
+    // With several threads, the colouring sorts each colour's rows by home, border rows first
+    // (parallel/wave.ts), each body's home (and the solve's slot for it) given beforehand. The
+    // homes and the colouring's cleared counts read nothing the collide kernel writes, so the
+    // calling thread writes them while the workers start on the kernel's blocks.
+    const homes = runner.threads;
+    runner.begin(JOB_COLLIDE_KERNEL, 0, blocks);
+    if (along && homes > 1) colours.writeKernelHomes(regions, homes, store);
+    if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0, homes);
+    runner.join();
     const { head, rows: blockRows, starts, wallStarts } = staged;
     let rows = 0;
     let walls = 0;
@@ -88,15 +100,6 @@ export function collideKernelBlocks(
       contacts.reserve(rows);
       continue;
     }
-    // The calling thread colours the staged rows while the threads place them (a skipping
-    // pass's frontier lists need the rows in place: then, and where a sensor's rows came out
-    // after, the colouring runs again from the placed rows).
-    const along = !contacts.frontier.used;
-    // With several threads, the colouring sorts each colour's rows by home, border rows first
-    // (parallel/wave.ts), each body's home (and the solve's slot for it) given beforehand.
-    const homes = runner.threads;
-    if (along && homes > 1) colours.writeKernelHomes(regions, homes, store);
-    if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0, homes);
     runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
     if (along) colourStaged(kernels, staged, COLOUR_PICK, blocks, store.end, homes);
     runner.join();
