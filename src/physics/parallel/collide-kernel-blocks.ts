@@ -79,6 +79,7 @@ export function collideKernelBlocks(
     // homes and the colouring's cleared counts read nothing the collide kernel writes, so the
     // calling thread writes them while the workers start on the kernel's blocks.
     const homes = runner.threads;
+    staged.ends.fill(-1, 0, blocks);
     runner.begin(JOB_COLLIDE_KERNEL, 0, blocks);
     if (along && homes > 1) colours.writeKernelHomes(regions, homes, store);
     if (along) kernels.colourPhases(COLOUR_CLEAR, 0, 0, store.end, 0, 0, homes);
@@ -101,7 +102,7 @@ export function collideKernelBlocks(
       continue;
     }
     runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
-    if (along) colourStaged(kernels, staged, COLOUR_PICK, blocks, store.end, homes);
+    if (along) colourStaged(kernels, staged, contacts, COLOUR_PICK, blocks, store.end, homes);
     runner.join();
     // The order by home needs every row's colour and border marks. Picking is one walk in row
     // order, but the keys and the order split: two shares, each counting its groups apart, and
@@ -128,10 +129,17 @@ export function collideKernelBlocks(
   }
 }
 
-/** A colouring phase over every block's rows, read from where they are staged (row numbers are where they will be placed). */
-function colourStaged(kernels: RowKernels, staged: StagedRows, phase: number, blocks: number, end: number, homes: number): void {
-  const { rows, starts } = staged;
+/**
+ * A colouring phase over every block's rows, read from where they are staged, or placed for a
+ * block that wrote them in place (row numbers are where they will be placed).
+ */
+function colourStaged(kernels: RowKernels, staged: StagedRows, contacts: ContactBuffer, phase: number, blocks: number, end: number, homes: number): void {
+  const { rows, starts, ends } = staged;
   for (let k = 0; k < blocks; k++) {
+    if (ends[k] >= 0) {
+      kernels.colourPhases(phase, starts[k], starts[k] + rows[k], end, contacts.a.byteOffset, contacts.b.byteOffset, homes);
+      continue;
+    }
     const back = 4 * (k * PAIR_BLOCK - starts[k]);
     kernels.colourPhases(phase, starts[k], starts[k] + rows[k], end, staged.a.byteOffset + back, staged.b.byteOffset + back, homes);
   }
@@ -226,7 +234,10 @@ function shareCursors(regions: CollideRegions, homes: number): void {
   }
 }
 
-/** Step 3 over pair blocks [from, to): each block's rows to their place, its wall rows to the wall list. */
+/**
+ * Step 3 over pair blocks [from, to): each staged block's rows to their place (a block that
+ * wrote them in place has none to move), its wall rows to the wall list.
+ */
 export function placeBlocks(contacts: ContactBuffer, from: number, to: number): void {
   const kernels = contacts.kernels as RowKernels;
   const t = kernels.stagedRows as StagedRows;
@@ -235,7 +246,7 @@ export function placeBlocks(contacts: ContactBuffer, from: number, to: number): 
   for (let k = from; k < to; k++) {
     const first = k * PAIR_BLOCK;
     const start = t.starts[k];
-    const n = t.rows[k];
+    const n = t.ends[k] >= 0 ? 0 : t.rows[k];
     move(bytes, contacts.a, start, t.a, first, n);
     move(bytes, contacts.b, start, t.b, first, n);
     move(bytes, contacts.pair, start, t.pair, first, n);

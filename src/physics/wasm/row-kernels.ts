@@ -246,10 +246,16 @@ export interface StagedRows extends Pick<RowViews, 'a' | 'b' | 'pair' | 'nx' | '
   rows: Int32Array;
   starts: Int32Array;
   wallStarts: Int32Array;
+  /**
+   * Per block, where its rows end among the placed rows when it wrote them there itself (its
+   * start being known when it ran: see `collideBlock`), else -1 (staged). Set to -1 before the
+   * collide kernel's job.
+   */
+  ends: Int32Array;
 }
 /** Pages a layout of these capacities takes (RowKernels' `place`), its settings last. */
 function pagesFor(rowCapacity: number, bodyCapacity: number, resident: boolean, pairCapacity: number, staged: boolean): number {
-  const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 7 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
+  const stagedBytes = staged ? pairCapacity * STAGED_PAIR + 8 * 4 * stagedBlocks(pairCapacity) + 64 : 0;
   const tail = resident ? residentBytes(rowCapacity) + bodyCapacity * (MATERIAL + COLLIDE_BODY) + pairCapacity * COLLIDE_PAIR + rowCapacity * COLLIDE_ROW + 8 * (COLOUR_COUNT + 2) + HOME_GROUP_BYTES + 160 + stagedBytes : 0;
   return Math.ceil((rowCapacity * (ROW + BASE) + bodyCapacity * BODY + SETTINGS_BYTES + tail) / PAGE);
 }
@@ -587,7 +593,7 @@ export class RowKernels {
       nx: f64s(pairCapacity), ny: f64s(pairCapacity), separation: f64s(pairCapacity), baseSeparation: f64s(pairCapacity),
       impulse: f64s(pairCapacity), tangentImpulse: f64s(pairCapacity),
       a: i32s(pairCapacity), b: i32s(pairCapacity), pair: i32s(pairCapacity), fix: i32s(pairCapacity), walls: i32s(pairCapacity), special: i32s(pairCapacity),
-      head: i32s(4 * blocks), rows: i32s(blocks), starts: i32s(blocks), wallStarts: i32s(blocks),
+      head: i32s(4 * blocks), rows: i32s(blocks), starts: i32s(blocks), wallStarts: i32s(blocks), ends: i32s(blocks),
     };
   }
 
@@ -703,14 +709,25 @@ export class RowKernels {
     const t = this.staged as StagedRows;
     const at4 = 4 * first;
     const at8 = 8 * first;
-    t.rows[block] = this.fn.collide(
+    // Where the block before ended among the placed rows, once it wrote them there itself: then
+    // so does this one, and they need no move (the first block of a thread's share, run in
+    // order, starts where the last of the share before it ended). Else the rows are staged.
+    const start = block === 0 ? 0 : Atomics.load(t.ends, block - 1);
+    const v = this.views as RowViews;
+    const direct = start >= 0 && start + (end - first) <= v.a.length;
+    const rows = direct ? v : t;
+    const to4 = direct ? 4 * start : at4;
+    const to8 = direct ? 8 * start : at8;
+    const count = this.fn.collide(
       r.pairA.byteOffset, r.pairB.byteOffset, r.pairImp.byteOffset, r.pairTan.byteOffset, r.pairTouch.byteOffset, first, end,
       r.flags.byteOffset, r.x.byteOffset, r.y.byteOffset, r.halfWidth.byteOffset, r.halfHeight.byteOffset, r.radius.byteOffset, r.vx.byteOffset, r.vy.byteOffset,
-      t.a.byteOffset + at4, t.b.byteOffset + at4, t.pair.byteOffset + at4, t.nx.byteOffset + at8, t.ny.byteOffset + at8,
-      t.separation.byteOffset + at8, t.baseSeparation.byteOffset + at8, t.impulse.byteOffset + at8, t.tangentImpulse.byteOffset + at8,
+      rows.a.byteOffset + to4, rows.b.byteOffset + to4, rows.pair.byteOffset + to4, rows.nx.byteOffset + to8, rows.ny.byteOffset + to8,
+      rows.separation.byteOffset + to8, rows.baseSeparation.byteOffset + to8, rows.impulse.byteOffset + to8, rows.tangentImpulse.byteOffset + to8,
       r.far.byteOffset + at4, t.fix.byteOffset + at4, t.walls.byteOffset + at4, t.special.byteOffset + at4, t.head.byteOffset + 16 * block,
       end - first, speculativeDistance, dt,
     );
+    t.rows[block] = count;
+    Atomics.store(t.ends, block, direct ? start + count : -1);
   }
 
   /** The staging region of a threaded collide stage, while the rows are resident and `reserve` was asked for it; else null. */
