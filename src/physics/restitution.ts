@@ -147,7 +147,10 @@ function takeBouncers(contacts: ContactBuffer, limit: number): number {
   const regions = (contacts.kernels as RowKernels).collideRegions as CollideRegions;
   const count = regions.listCounts[1];
   if (count > limit) return -1;
-  bouncerRoom(contacts, limit).set(regions.bouncerRows.subarray(0, count), limit);
+  // A loop, not `set` of a view: the view would be a new object every step.
+  const list = bouncerRoom(contacts, limit);
+  const rows = regions.bouncerRows;
+  for (let k = 0; k < count; k++) list[limit + k] = rows[k];
   return sortBouncers(contacts, count, limit);
 }
 
