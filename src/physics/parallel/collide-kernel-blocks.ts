@@ -2,13 +2,15 @@
  * The collide stage on several threads while the rows live in the kernels' memory (a pile on
  * threads): the collide kernel (wasm/collide-kernel.ts) over blocks of pairs, in three steps,
  * with the same rows, lists and calls out as `collidePairs` (collide.ts):
- *   1. collide (threads, by blocks): each block's rows and lists go to the staging region
- *      (RowKernels.stagedRows) at the block's first pair, its far pairs likewise;
+ *   1. collide (threads, by blocks): each block's lists go to the staging region
+ *      (RowKernels.stagedRows) at the block's first pair, its far pairs likewise, and its rows
+ *      in place where the block before it wrote its own in place (so a thread's share, run in
+ *      order, goes in place after the first share's), else to the staging region too;
  *   2. here: where each block's rows and wall rows start;
- *   3. place (threads, by blocks): each block's rows move to their place and its wall rows to
- *      the wall list, while the calling thread picks the rows' colours from where they are
- *      staged (the colouring kernel, wasm/colour-kernel.ts, in phases: the kernel's colours
- *      are colour.ts's);
+ *   3. place (threads, by blocks): each staged block's rows move to their place and every
+ *      block's wall rows to the wall list, while the calling thread picks the rows' colours
+ *      from where they are (the colouring kernel, wasm/colour-kernel.ts, in phases: the
+ *      kernel's colours are colour.ts's);
  *   4. order (threads, two shares of the placed rows): each row's key, then the rows in colour
  *      order, each colour's rows sorted by home (one per thread), each home's border rows first
  *      (parallel/wave.ts);
@@ -70,14 +72,14 @@ export function collideKernelBlocks(
     runner.params[P_LOAD_HOMES] = runner.threads;
     runner.run(JOB_LOAD_COLLIDE, 0, bodyBlocks + blocks);
     kernels.pairsLoadedAt = pairs.version;
-    // The calling thread colours the staged rows while the threads place them (a skipping
+    // The calling thread colours the rows while the threads place them (below; a skipping
     // pass's frontier lists need the rows in place: then, and where a sensor's rows came out
-    // after, the colouring runs again from the placed rows).
+    // after, the colouring runs again from the placed rows). With several threads, the
+    // colouring sorts each colour's rows by home, border rows first (parallel/wave.ts), each
+    // body's home (and the solve's slot for it) given beforehand. The homes and the colouring's
+    // cleared counts read nothing the collide kernel writes, so the calling thread writes them
+    // while the workers start on the kernel's blocks.
     const along = !contacts.frontier.used;
-    // With several threads, the colouring sorts each colour's rows by home, border rows first
-    // (parallel/wave.ts), each body's home (and the solve's slot for it) given beforehand. The
-    // homes and the colouring's cleared counts read nothing the collide kernel writes, so the
-    // calling thread writes them while the workers start on the kernel's blocks.
     const homes = runner.threads;
     staged.ends.fill(-1, 0, blocks);
     runner.begin(JOB_COLLIDE_KERNEL, 0, blocks);
@@ -136,12 +138,9 @@ export function collideKernelBlocks(
 function colourStaged(kernels: RowKernels, staged: StagedRows, contacts: ContactBuffer, phase: number, blocks: number, end: number, homes: number): void {
   const { rows, starts, ends } = staged;
   for (let k = 0; k < blocks; k++) {
-    if (ends[k] >= 0) {
-      kernels.colourPhases(phase, starts[k], starts[k] + rows[k], end, contacts.a.byteOffset, contacts.b.byteOffset, homes);
-      continue;
-    }
-    const back = 4 * (k * PAIR_BLOCK - starts[k]);
-    kernels.colourPhases(phase, starts[k], starts[k] + rows[k], end, staged.a.byteOffset + back, staged.b.byteOffset + back, homes);
+    const from = ends[k] >= 0 ? contacts : staged;
+    const back = from === staged ? 4 * (k * PAIR_BLOCK - starts[k]) : 0;
+    kernels.colourPhases(phase, starts[k], starts[k] + rows[k], end, from.a.byteOffset + back, from.b.byteOffset + back, homes);
   }
 }
 

@@ -698,8 +698,9 @@ export class RowKernels {
 
   /**
    * The collide kernel over pairs [first, end) of those loaded, for block `block` of a threaded
-   * collide stage (parallel/collide-kernel-blocks.ts): the block's rows go to the staging
-   * region (`stagedRows`) from `first` on, its lists there too, and its far pairs to
+   * collide stage (parallel/collide-kernel-blocks.ts): the block's rows go in place when the
+   * block before wrote its rows in place (`stagedRows.ends`), else to the staging region
+   * (`stagedRows`) from `first` on; its lists go there from `first` on, and its far pairs to
    * `collideRegions.far` from `first` on (a block's rows, and each of its lists, are never
    * more than its pairs); its far, fix, wall and special counts to `stagedRows.head` at 4 ·
    * block, its row count to `stagedRows.rows[block]`.
