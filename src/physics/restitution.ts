@@ -40,12 +40,23 @@ export function applyRestitution(
         : listBouncers(contacts, restitutionThreshold, limit);
     if (few >= 0) {
       // The shared scan cleared each row's bounce as it went.
-      if (!shared) contacts.bounce.fill(0, 0, n);
+      if (!shared) clearImpactBounces(contacts);
       return few > 0 && restituteList(store, contacts, few, restitutionThreshold) > 0;
     }
   }
   runner.params[P_THRESHOLD] = restitutionThreshold;
   return runGroups(runner, contacts, JOB_RESTITUTION) > 0;
+}
+
+/**
+ * Sets every row's `bounce` to 0, where the preparation left each row's time of impact there
+ * (solver.ts's `prepareRows`, and the kernels' and the collide stage's alike) and the impacts
+ * are listed: only the impacts' rows hold anything, and they are few, where clearing every row
+ * was a serial walk over all of them (a pile's calling thread, alone on threads).
+ */
+function clearImpactBounces(contacts: ContactBuffer): void {
+  const { bounce, impacts } = contacts;
+  for (let k = 0; k < contacts.impactCount; k++) bounce[impacts[k]] = 0;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DT, bareWorld } from './ideal';
+import { internals } from './helpers';
 
 const TOLERANCE = 0.01; // m, issue 12
 const R = 0.5; // ball radius, m: the issue's 1 m ball
@@ -86,4 +87,41 @@ describe('issue 12 item 1: a bounce happens at the surface', () => {
       });
     }
   }
+});
+
+describe('issue 13: a row that does not bounce keeps no bounce impulse', () => {
+  it('after a step in which one ball hits a wall at e = 0 and another at e = 1, only the second row holds a bounce', () => {
+    const w = bareWorld();
+    // Eighty resting pairs of boxes, face to face at rest: rows enough (32 a row that may bounce)
+    // for restitution to walk only the rows that may bounce.
+    for (let i = 0; i < 80; i++) {
+      w.createBody({ x: 5 * i, y: 100, halfWidth: 0.5, halfHeight: 0.5, radius: 0, restitution: 0 });
+      w.createBody({ x: 5 * i, y: 101, halfWidth: 0.5, halfHeight: 0.5, radius: 0, restitution: 0 });
+    }
+    w.createBody({ type: 'static', x: 10, y: 0, halfWidth: 0.5, halfHeight: 20, radius: 0, restitution: 0 });
+    const v = 10; // m/s
+    const gap = v * DT * 2.5; // m: both surfaces meet halfway through the third step
+    const still = w.createBody({ x: 10 - 0.5 - 0.5 - gap, y: -5, vx: v, radius: 0.5, restitution: 0 });
+    const bouncy = w.createBody({ x: 10 - 0.5 - 0.5 - gap, y: 5, vx: v, radius: 0.5, restitution: 1 });
+    const { contacts } = internals(w);
+    const rowOf = (id: number): number => {
+      for (let c = 0; c < contacts.count; c++) if (contacts.a[c] === id || contacts.b[c] === id) return c;
+      return -1;
+    };
+    let impacts = 0;
+    for (let step = 0; step < 3; step++) {
+      w.step(DT);
+      impacts = Math.max(impacts, contacts.impactCount);
+    }
+    expect(still.vx, 'the e = 0 ball stopped at the wall').toBeCloseTo(0, 6);
+    expect(bouncy.vx, 'the e = 1 ball came back').toBeCloseTo(-v, 6);
+    expect(impacts, 'both balls met the wall within a step').toBeGreaterThanOrEqual(2);
+    expect(contacts.count, 'rows').toBeGreaterThanOrEqual(82);
+    const stillRow = rowOf(still.id);
+    const bouncyRow = rowOf(bouncy.id);
+    expect(stillRow).toBeGreaterThanOrEqual(0);
+    expect(contacts.bounce[stillRow], 'the e = 0 row: no bounce').toBe(0);
+    expect(contacts.bounce[bouncyRow], 'the e = 1 row: its bounce').toBeGreaterThan(0);
+    for (let c = 0; c < contacts.count; c++) if (c !== bouncyRow) expect(contacts.bounce[c], `row ${c}`).toBe(0);
+  });
 });
