@@ -72,6 +72,7 @@ import type { PairCache } from './pair-cache.js';
 import { SHOCK_MASS_RATIO, solveShockVelocities } from './shock.js';
 import { kick } from './impulses.js';
 import { WAVE_VELOCITY, fitsWave, planWave } from './parallel/wave.js';
+import { MIN_SHARED_LIST_ROWS, listRowsShared } from './parallel/list-shares.js';
 
 /** The velocity passes skip unchanged rows when fewer than 1 in this many rows changed in the last. */
 const SKIP_WHEN_CHANGING_UNDER = 4;
@@ -138,7 +139,11 @@ export function solveVelocities(
     kernels.positions(n);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
     // The impacts, and for restitution the rows that may bounce, listed by a scan in the kernels.
-    const impacts = kernels.lists(n, dt, gravityX, gravityY, restitutionThreshold, bouncerLimit(n));
+    const limit = bouncerLimit(n);
+    const impacts =
+      runner.threads > 1 && n >= MIN_SHARED_LIST_ROWS
+        ? listRowsShared(runner, kernels, n, dt, gravityX, gravityY, restitutionThreshold, limit)
+        : kernels.lists(n, dt, gravityX, gravityY, restitutionThreshold, limit);
     takeImpacts(store, contacts, (kernels.collideRegions as CollideRegions).impactRows, impacts, dt, gravityX, gravityY);
     contacts.listedThreshold = restitutionThreshold;
   } else {

@@ -13,6 +13,7 @@ import { PACKED_STRIDE, PK_BIAS, PK_FRICTION, PK_IMPULSE, PK_MASS, PK_NX, PK_NY,
 import { markResting } from '../../src/physics/integrate';
 import { listImpacts, prepareRows, storeImpulses } from '../../src/physics/solver';
 import { bouncerLimit, listBouncers } from '../../src/physics/restitution';
+import { shareStart } from '../../src/physics/parallel/jobs';
 import { RESIDENT_FIELDS, RowKernels, type CollideRegions } from '../../src/physics/wasm/row-kernels';
 
 /** Random bodies (2 to 61) and packed rows (1 to 200): any two distinct bodies a row, some static, some with friction, some rows overlapping. */
@@ -258,6 +259,17 @@ describe('WebAssembly row kernels', () => {
       if (bouncersTs >= 0) {
         expect(Array.from(regions.bouncerRows.subarray(0, bouncersTs)), `${where} bouncer rows`).toEqual(Array.from(contacts.bouncers.subarray(limit, limit + bouncersTs)));
       }
+      // The same lists scanned in shares (as a team's threads scan them) and joined.
+      const whole = { impacts: Array.from(regions.impactRows.subarray(0, impactCount)), bouncers: Array.from(regions.bouncerRows.subarray(0, Math.min(bouncersKernel, limit))), counted: bouncersKernel };
+      const shares = 2 + (trial % 3);
+      const starts = Int32Array.from({ length: shares + 1 }, (_, s) => shareStart(rows, s, shares));
+      regions.impactRows.fill(-1);
+      regions.bouncerRows.fill(-1);
+      for (let s = shares - 1; s >= 0; s--) kernels.listShare(s, starts[s], starts[s + 1], dt, gx, gy, threshold, limit);
+      expect(kernels.joinLists(shares, starts, limit), `${where} impacts in ${shares} shares`).toBe(impactCount);
+      expect(Array.from(regions.impactRows.subarray(0, impactCount)), `${where} impacts in ${shares} shares`).toEqual(whole.impacts);
+      expect(regions.listCounts[1], `${where} bouncers counted in ${shares} shares`).toBe(whole.counted);
+      if (bouncersTs >= 0) expect(Array.from(regions.bouncerRows.subarray(0, bouncersTs)), `${where} bouncer rows in ${shares} shares`).toEqual(whole.bouncers);
       if (edge < 0) edged++;
       bouncing += Math.max(bouncersTs, 0);
       tooMany += bouncersTs < 0 ? 1 : 0;

@@ -115,6 +115,14 @@ export const JOB_COLOUR_KEYS = 29;
 /** Then, over the same shares, each share's rows into the colour order from its own cursors. */
 export const JOB_COLOUR_ORDER = 30;
 
+/**
+ * The prepared resident rows' impacts and the rows that may bounce, listed over P_LIST_SHARES
+ * shares of P_ROW_COUNT rows (P_H, P_GX, P_GY, P_THRESHOLD), each share into its own places
+ * (`RowKernels.listShare`), cut as the preparation's rows are, so that each thread scans the
+ * rows it just prepared; joined after (`RowKernels.joinLists`).
+ */
+export const JOB_LIST_ROWS = 31;
+
 /** Rows per block of JOB_LIST_BOUNCERS. */
 export const BOUNCER_BLOCK = 2048;
 
@@ -139,6 +147,7 @@ export function isBlockJob(job: number): boolean {
   return (
     job === JOB_SEARCH_PAIRS ||
     job === JOB_LIST_BOUNCERS ||
+    job === JOB_LIST_ROWS ||
     job === JOB_INTEGRATE_VELOCITIES ||
     job === JOB_INTEGRATE_POSITIONS ||
     job === JOB_COLLIDE_TEST ||
@@ -202,8 +211,10 @@ export const P_LOAD_HOMES = 22;
 export const P_PREPARE = 23;
 /** The homes of JOB_COLOUR_KEYS's groups (one per thread). */
 export const P_KEY_HOMES = 24;
+/** The shares of JOB_LIST_ROWS (one per thread). */
+export const P_LIST_SHARES = 25;
 /** Length of `StepRunner.params`. */
-export const PARAM_COUNT = 25;
+export const PARAM_COUNT = 26;
 
 /**
  * Bodies per block in the body jobs: the kinetic energy is summed per block, then the blocks in

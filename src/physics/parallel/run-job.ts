@@ -18,6 +18,7 @@ import { prepareRows, solveRows, storeImpulses, warmStartRows } from '../solver.
 import { pushRows } from '../pushout.js';
 import { listBouncerBlocks, restituteRows } from '../restitution.js';
 import { walkWave } from './wave.js';
+import { listRowShares } from './list-shares.js';
 import {
   BODY_BLOCK,
   JOB_COLLIDE_KERNEL,
@@ -33,6 +34,7 @@ import {
   JOB_INTEGRATE_POSITIONS,
   JOB_INTEGRATE_VELOCITIES,
   JOB_LIST_BOUNCERS,
+  JOB_LIST_ROWS,
   JOB_LOAD_BODIES,
   JOB_LOAD_COLLIDE,
   JOB_MARK_RESTING,
@@ -166,6 +168,9 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
       return restituteRows(store, contacts, from, to, params);
     case JOB_LIST_BOUNCERS:
       listBouncerBlocks(contacts, params[P_THRESHOLD], params[P_ROW_COUNT], views.scratch.rowPair, partials, from, to);
+      return 0;
+    case JOB_LIST_ROWS:
+      listRowShares(contacts, params, from, to);
       return 0;
     case JOB_PUSH_OUT:
       return pushRows(store, contacts, from, to, params);

@@ -583,7 +583,7 @@ export class RowKernels {
       head, flags, x, y, halfWidth, halfHeight, radius, vx, vy,
       pairA: i32s(pairCapacity), pairB: i32s(pairCapacity), pairImp: f32s(pairCapacity), pairTan: f32s(pairCapacity), far: i32s(pairCapacity), pairTouch: u8s(pairCapacity),
       fix: i32s(rowCapacity), walls: i32s(rowCapacity), special: i32s(rowCapacity), colourPosition: i32s(rowCapacity), touched: i32s(rowCapacity),
-      impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2),
+      impactRows: i32s(rowCapacity), bouncerRows: i32s(rowCapacity), listCounts: i32s(2 * MAX_THREADS),
       masks, walled, colourStart, resting, fat, kinds, awakes, leavers, pending, movedPairs,
       homeOf, border, homeGroupEnds, homeGroupCounts, homeKeys, slotOf, bodyAt, slotted,
     };
@@ -631,14 +631,48 @@ export class RowKernels {
    * (`listCounts[1]`: the other's, which counts past the limit).
    */
   lists(n: number, dt: number, gravityX: number, gravityY: number, threshold: number, limit: number): number {
+    this.listShare(0, 0, n, dt, gravityX, gravityY, threshold, limit);
+    return (this.collideRegions as CollideRegions).listCounts[0];
+  }
+
+  /**
+   * `lists` over share `share` of the rows, rows [from, to): its lists go to the lists' own
+   * places from `from` on, its counts to `listCounts[2 · share]` and `[2 · share + 1]`. Shares
+   * are independent, so threads may list theirs at once (JOB_LIST_ROWS); `joinLists` then makes
+   * them one list, as `lists` over every row would have.
+   */
+  listShare(share: number, from: number, to: number, dt: number, gravityX: number, gravityY: number, threshold: number, limit: number): void {
     const v = this.views as RowViews;
     const r = this.collideRegions as CollideRegions;
     const gravity = gravityX !== 0 || gravityY !== 0 ? 1 : 0;
     this.fn.lists(
-      n, v.bounce.byteOffset, v.approach.byteOffset, v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, this.gravityAt,
-      dt, gravityX, gravityY, gravity, threshold, limit, r.impactRows.byteOffset, r.bouncerRows.byteOffset, r.listCounts.byteOffset,
+      from, to, v.bounce.byteOffset, v.approach.byteOffset, v.a.byteOffset, v.b.byteOffset, v.nx.byteOffset, v.ny.byteOffset, this.gravityAt,
+      dt, gravityX, gravityY, gravity, threshold, limit, r.impactRows.byteOffset + 4 * from, r.bouncerRows.byteOffset + 4 * from, r.listCounts.byteOffset + 8 * share,
     );
-    return r.listCounts[0];
+  }
+
+  /**
+   * After `listShare` over `shares` shares that start at `starts[0..shares)` (the first at 0):
+   * each later share's lists moved to follow the one before, and the two counts of them all in
+   * `listCounts[0]` and `[1]`, as `lists` over every row leaves them; returns the impacts' count.
+   * Bouncers move only while they are within `limit` in all, as only then are they read.
+   */
+  joinLists(shares: number, starts: Int32Array, limit: number): number {
+    const { impactRows, bouncerRows, listCounts } = this.collideRegions as CollideRegions;
+    let impacts = listCounts[0];
+    let bouncers = listCounts[1];
+    for (let s = 1; s < shares; s++) {
+      const from = starts[s];
+      const shareImpacts = listCounts[2 * s];
+      const shareBouncers = listCounts[2 * s + 1];
+      for (let k = 0; k < shareImpacts; k++) impactRows[impacts + k] = impactRows[from + k];
+      if (bouncers + shareBouncers <= limit) for (let k = 0; k < shareBouncers; k++) bouncerRows[bouncers + k] = bouncerRows[from + k];
+      impacts += shareImpacts;
+      bouncers += shareBouncers;
+    }
+    listCounts[0] = impacts;
+    listCounts[1] = bouncers;
+    return impacts;
   }
 
   /**
