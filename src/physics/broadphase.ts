@@ -50,8 +50,12 @@ const REBUILD_MOVES = 1;
 /** Steps the moved list must be oversized in a row before it shrinks (`trimMoved`). */
 const TRIM_AFTER = 30;
 
-/** Moved bodies below which their new fat boxes stay on one thread: sharing them out costs more. */
-const MIN_SHARED_NEW_FAT = 256;
+/**
+ * Moved bodies below which their new fat boxes stay on one thread: sharing them out costs more.
+ * Low, because on the calling thread a moved body costs about a microsecond (its fields were
+ * last written on the other core); shared, each thread takes the blocks it has just tested.
+ */
+const MIN_SHARED_NEW_FAT = 8;
 /**
  * Moved bodies from which their pair search goes to the threads. It runs there while this
  * thread drops the parted pairs and restructures (`updatePairs`), which a settled pile's few
@@ -231,7 +235,6 @@ export class Broadphase {
     }
     while (this.search.moved.length < moved) this.growMoved();
     runner.params[P_MARGIN] = this.margin;
-    // A pile's few moves cost less here than a job's handshake.
     if (moved >= MIN_SHARED_NEW_FAT) runner.run(JOB_NEW_FAT, 0, blocks);
     else if (moved > 0) runner.runHere(JOB_NEW_FAT, 0, blocks);
     this.widenMoved(moved);
