@@ -133,8 +133,10 @@ export function solveVelocities(
   // On a team, a busy pile's passes walk as one job, each thread its own home (parallel/wave.ts):
   // where the last step's first pass changed most rows, as every pass of the walk visits all.
   const wave = prepared && packing && contacts.busyFirstPass && fitsWave(runner.threads, contacts);
+  const preloaded = contacts.solveBodiesLoaded && kernels !== null && contacts.solveBodiesLayout === kernels.layouts;
+  contacts.solveBodiesLoaded = false;
   if (prepared) {
-    loadKernelBodies(runner, store.end, LOAD_SOLVE);
+    if (!preloaded) loadKernelBodies(runner, store.end, LOAD_SOLVE);
     if (wave) planWave(contacts, runner.wave, WAVE_VELOCITY);
     kernels.positions(n);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;

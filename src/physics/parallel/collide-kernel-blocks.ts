@@ -8,7 +8,8 @@
  *      order, goes in place after the first share's), else to the staging region too;
  *   2. here: where each block's rows and wall rows start;
  *   3. place (threads, by blocks): each staged block's rows move to their place and every
- *      block's wall rows to the wall list, while the calling thread picks the rows' colours
+ *      block's wall rows to the wall list, and for a pile the bodies are loaded for the solve
+ *      (`ContactBuffer.solveBodiesLoaded`), while the calling thread picks the rows' colours
  *      from where they are (the colouring kernel, wasm/colour-kernel.ts, in phases: the
  *      kernel's colours are colour.ts's);
  *   4. order (threads, two shares of the placed rows): each row's key, then the rows in colour
@@ -103,7 +104,11 @@ export function collideKernelBlocks(
       contacts.reserve(rows);
       continue;
     }
-    runner.begin(JOB_COLLIDE_PLACE, 0, blocks);
+    // While this thread picks, the others, done placing, load the bodies for the solve too (a
+    // pile's, whose solve loads them first: velocities and materials stand from here to there;
+    // only the slots may not, below).
+    const loads = along && homes > 1 && contacts.busyFirstPass ? blocksFor(store.end) : 0;
+    runner.begin(JOB_COLLIDE_PLACE, 0, blocks + loads);
     if (along) colourStaged(kernels, staged, contacts, COLOUR_PICK, blocks, store.end, homes);
     runner.join();
     // The order by home needs every row's colour and border marks. Picking is one walk in row
@@ -124,6 +129,10 @@ export function collideKernelBlocks(
       const rowViews = kernels.rowViews as RowViews;
       if (homes === 1) kernels.colourPhases(COLOUR_ORDER, 0, rows, store.end, rowViews.a.byteOffset, rowViews.b.byteOffset);
       colours.tookKernelColours(contacts, homes, homes > 1 && takeBusyTimes(runner.wave, homes, busy) ? busy : null);
+      // The copies stand where the slots put them; the colouring below puts the slots back at
+      // the bodies' own numbers, and the solve loads anew.
+      contacts.solveBodiesLoaded = loads > 0;
+      contacts.solveBodiesLayout = kernels.layouts;
     } else {
       colours.sort(store, contacts, true);
     }

@@ -57,7 +57,10 @@ export const JOB_PREPARE_KERNELS = 17;
 
 /** The collide kernel over blocks of pairs, into the staging region (collide-kernel-blocks.ts; P_H, P_SPECULATIVE, P_PAIR_COUNT). */
 export const JOB_COLLIDE_KERNEL = 18;
-/** The staged rows of blocks of pairs to their place (collide-kernel-blocks.ts). */
+/**
+ * The staged rows of blocks of pairs to their place (collide-kernel-blocks.ts), ceil(P_PAIR_COUNT /
+ * PAIR_BLOCK) items; items past those are blocks of bodies loaded for the solve (LOAD_SOLVE).
+ */
 export const JOB_COLLIDE_PLACE = 19;
 
 /** Blocks of bodies into the row kernels' memory (P_LOAD says what: `LOAD_VELOCITIES`, `LOAD_POSITIONS`, `LOAD_SOLVE`). */

@@ -66,6 +66,7 @@ import {
   P_RECORD_TOUCH,
   P_ROW_COUNT,
   P_PAIR_COUNT,
+  PAIR_BLOCK,
   P_PREPARE,
   P_SPECULATIVE,
   P_THRESHOLD,
@@ -224,9 +225,12 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     case JOB_COLLIDE_KERNEL:
       collideBlocksInKernels(contacts.kernels as RowKernels, params, from, to);
       return 0;
-    case JOB_COLLIDE_PLACE:
-      placeBlocks(contacts, from, to);
+    case JOB_COLLIDE_PLACE: {
+      const blocks = Math.ceil(params[P_PAIR_COUNT] / PAIR_BLOCK);
+      placeBlocks(contacts, from, Math.min(to, blocks));
+      if (to > blocks) loadBodyBlocks(store, contacts.kernels as RowKernels, LOAD_SOLVE, Math.max(from, blocks) - blocks, to - blocks);
       return 0;
+    }
     case JOB_COLOUR_KEYS:
     case JOB_COLOUR_ORDER:
       colourShares(contacts, job === JOB_COLOUR_KEYS ? COLOUR_HOME_KEYS : COLOUR_HOME_ORDER, from, to, params[P_ROW_COUNT], params[P_KEY_HOMES], store.end);
@@ -248,16 +252,9 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     case JOB_STORE_KERNEL_IMPULSES:
       (contacts.kernels as RowKernels).storedImpulses(views.pairs, from, to);
       return 0;
-    case JOB_LOAD_BODIES: {
-      const kernels = contacts.kernels as RowKernels;
-      const what = params[P_LOAD];
-      const lo = from * BODY_BLOCK;
-      const hi = Math.min(to * BODY_BLOCK, store.end);
-      if (what === LOAD_POSITIONS) kernels.load(store, store.x, store.y, lo, hi);
-      else kernels.load(store, store.vx, store.vy, lo, hi);
-      if (what === LOAD_SOLVE) kernels.loadMaterials(store, lo, hi);
+    case JOB_LOAD_BODIES:
+      loadBodyBlocks(store, contacts.kernels as RowKernels, params[P_LOAD], from, to);
       return 0;
-    }
     case JOB_SAVE_BODIES: {
       const kernels = contacts.kernels as RowKernels;
       const lo = from * BODY_BLOCK;
@@ -272,4 +269,13 @@ export function runJob(job: number, views: JobViews, from: number, to: number): 
     default:
       throw new Error(`unknown step job ${job}`);
   }
+}
+
+/** Blocks [from, to) of bodies into the row kernels' memory: `what` is P_LOAD's (LOAD_VELOCITIES, LOAD_POSITIONS, LOAD_SOLVE). */
+function loadBodyBlocks(store: BodyStore, kernels: RowKernels, what: number, from: number, to: number): void {
+  const lo = from * BODY_BLOCK;
+  const hi = Math.min(to * BODY_BLOCK, store.end);
+  if (what === LOAD_POSITIONS) kernels.load(store, store.x, store.y, lo, hi);
+  else kernels.load(store, store.vx, store.vy, lo, hi);
+  if (what === LOAD_SOLVE) kernels.loadMaterials(store, lo, hi);
 }

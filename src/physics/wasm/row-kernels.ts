@@ -354,6 +354,8 @@ export class RowKernels {
   private gravities = new Float64Array(0);
   private rowCapacity = 0;
   private bodyCapacity = 0;
+  /** Layouts so far (`place`): the bodies' copies of an earlier one are not where this one reads them. */
+  layouts = 0;
   /** Byte offsets of the base separations, the bodies' pairs, the passes' settings and the inverse masses. */
   private baseAt = 0;
   private pairsAt = 0;
@@ -487,6 +489,7 @@ export class RowKernels {
   /** Lays the regions out for these capacities (and the resident rows' after them), and views them. */
   private place(rowCapacity: number, bodyCapacity: number, resident = false, pairCapacity = 0, staged = false): void {
     const buffer = (this.memory as WebAssembly.Memory).buffer;
+    this.layouts++;
     this.rowCapacity = rowCapacity;
     this.bodyCapacity = bodyCapacity;
     this.baseAt = rowCapacity * ROW;
