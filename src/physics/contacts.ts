@@ -104,12 +104,11 @@ export class ContactBuffer {
   preparedRows = false;
   preparedUnequal = 0;
   /**
-   * Whether the threaded collide stage loaded the bodies for the solve (LOAD_SOLVE) while it
-   * placed the rows (parallel/collide-kernel-blocks.ts), into the row kernels' layout number
-   * `solveBodiesLayout`: the solve's first load then has nothing left to do. Reset by each
-   * step's collide stage, taken once by the solve (solver.ts).
+   * The row kernels' layout number into which the threaded collide stage loaded the bodies for
+   * the solve (LOAD_SOLVE) while it placed the rows (parallel/collide-kernel-blocks.ts), else -1:
+   * the solve's first load then has nothing left to do. Reset by each step's collide stage,
+   * taken once by the solve (solver.ts).
    */
-  solveBodiesLoaded = false;
   solveBodiesLayout = -1;
   /**
    * Whether most rows changed in the last step's first velocity pass: then this step's first

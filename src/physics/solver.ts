@@ -133,19 +133,18 @@ export function solveVelocities(
   // On a team, a busy pile's passes walk as one job, each thread its own home (parallel/wave.ts):
   // where the last step's first pass changed most rows, as every pass of the walk visits all.
   const wave = prepared && packing && contacts.busyFirstPass && fitsWave(runner.threads, contacts);
-  const preloaded = contacts.solveBodiesLoaded && kernels !== null && contacts.solveBodiesLayout === kernels.layouts;
-  contacts.solveBodiesLoaded = false;
+  const preloaded = kernels !== null && contacts.solveBodiesLayout === kernels.layouts;
+  contacts.solveBodiesLayout = -1;
   if (prepared) {
     if (!preloaded) loadKernelBodies(runner, store.end, LOAD_SOLVE);
     if (wave) planWave(contacts, runner.wave, WAVE_VELOCITY);
     kernels.positions(n);
     unequal = runner.run(JOB_PREPARE_KERNELS, 0, n) > 0;
     // The impacts, and for restitution the rows that may bounce, listed by a scan in the kernels.
-    const limit = bouncerLimit(n);
     const impacts =
       runner.threads > 1 && n >= MIN_SHARED_LIST_ROWS
-        ? listRowsShared(runner, kernels, n, dt, gravityX, gravityY, restitutionThreshold, limit)
-        : kernels.lists(n, dt, gravityX, gravityY, restitutionThreshold, limit);
+        ? listRowsShared(runner, kernels, n, dt, gravityX, gravityY, restitutionThreshold)
+        : kernels.lists(n, dt, gravityX, gravityY, restitutionThreshold, bouncerLimit(n));
     takeImpacts(store, contacts, (kernels.collideRegions as CollideRegions).impactRows, impacts, dt, gravityX, gravityY);
     contacts.listedThreshold = restitutionThreshold;
   } else {

@@ -491,7 +491,7 @@ export class World {
     const g = this.opts.gravity;
     const prepare = g.x === 0 && g.y === 0;
     this.contacts.preparedRows = false;
-    this.contacts.solveBodiesLoaded = false;
+    this.contacts.solveBodiesLayout = -1;
     if (this.runner.threads > 1) {
       const { store, contacts, runner, colours, wakeFromContact: wake } = this;
       const pairs = this.bp.pairs;

@@ -266,7 +266,7 @@ describe('WebAssembly row kernels', () => {
       regions.impactRows.fill(-1);
       regions.bouncerRows.fill(-1);
       for (let s = shares - 1; s >= 0; s--) kernels.listShare(s, starts[s], starts[s + 1], dt, gx, gy, threshold, limit);
-      expect(kernels.joinLists(shares, starts, limit), `${where} impacts in ${shares} shares`).toBe(impactCount);
+      expect(kernels.joinLists(shares, rows, limit), `${where} impacts in ${shares} shares`).toBe(impactCount);
       expect(Array.from(regions.impactRows.subarray(0, impactCount)), `${where} impacts in ${shares} shares`).toEqual(whole.impacts);
       expect(regions.listCounts[1], `${where} bouncers counted in ${shares} shares`).toBe(whole.counted);
       if (bouncersTs >= 0) expect(Array.from(regions.bouncerRows.subarray(0, bouncersTs)), `${where} bouncer rows in ${shares} shares`).toEqual(whole.bouncers);

@@ -9,7 +9,7 @@
  *   2. here: where each block's rows and wall rows start;
  *   3. place (threads, by blocks): each staged block's rows move to their place and every
  *      block's wall rows to the wall list, and for a pile the bodies are loaded for the solve
- *      (`ContactBuffer.solveBodiesLoaded`), while the calling thread picks the rows' colours
+ *      (`ContactBuffer.solveBodiesLayout`), while the calling thread picks the rows' colours
  *      from where they are (the colouring kernel, wasm/colour-kernel.ts, in phases: the
  *      kernel's colours are colour.ts's);
  *   4. order (threads, two shares of the placed rows): each row's key, then the rows in colour
@@ -131,8 +131,7 @@ export function collideKernelBlocks(
       colours.tookKernelColours(contacts, homes, homes > 1 && takeBusyTimes(runner.wave, homes, busy) ? busy : null);
       // The copies stand where the slots put them; the colouring below puts the slots back at
       // the bodies' own numbers, and the solve loads anew.
-      contacts.solveBodiesLoaded = loads > 0;
-      contacts.solveBodiesLayout = kernels.layouts;
+      contacts.solveBodiesLayout = loads > 0 ? kernels.layouts : -1;
     } else {
       colours.sort(store, contacts, true);
     }

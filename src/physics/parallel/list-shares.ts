@@ -8,7 +8,6 @@
 import type { RowKernels } from '../wasm/row-kernels.js';
 import type { ContactBuffer } from '../contacts.js';
 import { bouncerLimit } from '../restitution.js';
-import { MAX_THREADS } from './control.js';
 import { JOB_LIST_ROWS, P_GX, P_GY, P_H, P_LIST_SHARES, P_ROW_COUNT, P_THRESHOLD, shareStart, type StepRunner } from './jobs.js';
 
 /**
@@ -18,14 +17,11 @@ import { JOB_LIST_ROWS, P_GX, P_GY, P_H, P_LIST_SHARES, P_ROW_COUNT, P_THRESHOLD
  */
 export const MIN_SHARED_LIST_ROWS = 2048;
 
-/** Where each share starts (`listRowsShared`). */
-const starts = new Int32Array(MAX_THREADS + 1);
-
 /**
- * `RowKernels.lists` over the resident rows [0, n) on the runner's threads, a share each;
- * returns the impacts' count. `limit` is restitution's (`bouncerLimit(n)`).
+ * `RowKernels.lists` over the resident rows [0, n) on the runner's threads, a share each, with
+ * restitution's limit (`bouncerLimit(n)`); returns the impacts' count.
  */
-export function listRowsShared(runner: StepRunner, kernels: RowKernels, n: number, dt: number, gravityX: number, gravityY: number, threshold: number, limit: number): number {
+export function listRowsShared(runner: StepRunner, kernels: RowKernels, n: number, dt: number, gravityX: number, gravityY: number, threshold: number): number {
   const shares = runner.threads;
   const params = runner.params;
   params[P_H] = dt;
@@ -35,8 +31,7 @@ export function listRowsShared(runner: StepRunner, kernels: RowKernels, n: numbe
   params[P_ROW_COUNT] = n;
   params[P_LIST_SHARES] = shares;
   runner.run(JOB_LIST_ROWS, 0, shares);
-  for (let s = 0; s <= shares; s++) starts[s] = shareStart(n, s, shares);
-  return kernels.joinLists(shares, starts, limit);
+  return kernels.joinLists(shares, n, bouncerLimit(n));
 }
 
 /** JOB_LIST_ROWS over shares [from, to), with restitution's limit (`bouncerLimit`). */

@@ -17,7 +17,7 @@
 import { PACKED_STRIDE } from '../packed-rows.js';
 import { noteSharedGrowth } from '../grown.js';
 import { COLOUR_COUNT } from '../colour.js';
-import { PAIR_BLOCK } from '../parallel/jobs.js';
+import { PAIR_BLOCK, shareStart } from '../parallel/jobs.js';
 import { BODY_DYNAMIC, type BodyStore } from '../body-store.js';
 import type { PairCache } from '../pair-cache.js';
 import { moduleBytes, type FunctionDef } from './encoder.js';
@@ -655,17 +655,17 @@ export class RowKernels {
   }
 
   /**
-   * After `listShare` over `shares` shares that start at `starts[0..shares)` (the first at 0):
-   * each later share's lists moved to follow the one before, and the two counts of them all in
+   * After `listShare` over the `n` rows cut in `shares` shares as `shareStart` cuts them: each
+   * later share's lists moved to follow the one before, and the two counts of them all in
    * `listCounts[0]` and `[1]`, as `lists` over every row leaves them; returns the impacts' count.
    * Bouncers move only while they are within `limit` in all, as only then are they read.
    */
-  joinLists(shares: number, starts: Int32Array, limit: number): number {
+  joinLists(shares: number, n: number, limit: number): number {
     const { impactRows, bouncerRows, listCounts } = this.collideRegions as CollideRegions;
     let impacts = listCounts[0];
     let bouncers = listCounts[1];
     for (let s = 1; s < shares; s++) {
-      const from = starts[s];
+      const from = shareStart(n, s, shares);
       const shareImpacts = listCounts[2 * s];
       const shareBouncers = listCounts[2 * s + 1];
       for (let k = 0; k < shareImpacts; k++) impactRows[impacts + k] = impactRows[from + k];
