@@ -46,14 +46,14 @@ function touchKernel(): FunctionDef {
 
 /**
  * The scans of solver.ts's `listImpacts` and restitution.ts's `listBouncers` over the resident
- * rows, once `prepare` has written them: lists(from, n, toi, approach, a, b, nx, ny, gravityFactor,
- * dt, gx, gy, gravity, threshold, limit, impacts, bouncers, head) lists rows [from, n) in row order: the impacts
+ * rows, once `prepare` has written them: lists(from, to, toi, approach, a, b, nx, ny, gravityFactor,
+ * dt, gx, gy, gravity, threshold, limit, impacts, bouncers, head) lists rows [from, to) in row order: the impacts
  * (rows with a time of impact) and, up to `limit`, the rows whose approach (at the moment of
  * impact, for an impact: less gravity's drift gn·(dt - t), as `listImpacts` computes it) beats
  * the threshold; head[0] and head[1] get the two counts (the second counts past the limit).
  */
 function listsKernel(): FunctionDef {
-  const params = ['from', 'n', 'TOI', 'APP', 'A', 'B', 'NX', 'NY', 'GF', 'dt', 'gx', 'gy', 'grav', 'thr', 'limit', 'IMPACTS', 'BOUNCERS', 'HEAD'] as const;
+  const params = ['from', 'to', 'TOI', 'APP', 'A', 'B', 'NX', 'NY', 'GF', 'dt', 'gx', 'gy', 'grav', 'thr', 'limit', 'IMPACTS', 'BOUNCERS', 'HEAD'] as const;
   const ints = ['c', 'c4', 'c8', 'ni', 'nb'] as const;
   const floats = ['t', 'vn'] as const;
   const L = localsOf(params, [...ints, ...floats]);
@@ -98,9 +98,9 @@ function listsKernel(): FunctionDef {
     locals: [...ints.map((): ValueType => i32), ...floats.map((): ValueType => f64)],
     body: [
       g('from'), op.set(L.c),
-      op.block, g('c'), g('n'), op.i32LtU, op.i32Eqz, op.brIf(0),
+      op.block, g('c'), g('to'), op.i32LtU, op.i32Eqz, op.brIf(0),
       op.loop, ...row,
-      g('c'), op.i32(1), op.i32Add, op.tee(L.c), g('n'), op.i32LtU, op.brIf(0),
+      g('c'), op.i32(1), op.i32Add, op.tee(L.c), g('to'), op.i32LtU, op.brIf(0),
       op.end, op.end,
       g('HEAD'), g('ni'), op.storeI32(0),
       g('HEAD'), g('nb'), op.storeI32(4),
