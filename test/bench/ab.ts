@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile|shuffled-crowd|column-pile] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N] [--jobs]
+ *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile|shuffled-crowd|column-pile] [--base-scene=NAME] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N] [--jobs]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both
@@ -15,6 +15,10 @@
  * steps, the other's workers sleep. --base-threads=N gives the base side another count: with
  * --base=HEAD on a clean tree, `--threads=2 --base-threads=1` prints the speed-up of a second
  * thread, both sides measured alike.
+ *
+ * --base-scene=NAME has the base side step another scene of the same size: with --base=HEAD on a
+ * clean tree, `--scene=pile --base-scene=column-pile` sets the same engine on two scenes side by
+ * side (a pile numbered by place against one numbered by rows), on one thread or on N.
  *
  * With --jobs each round also prints, per side, each of the step's parallel jobs' time (µs a
  * step, from the calling thread's start of the job to its end: ab/job-clock.ts) and the time
@@ -57,6 +61,8 @@ const BASE_DIR = /^jostle-ab-([0-9a-f]{12})$/;
 interface AbOptions {
   base: string;
   scene: string;
+  /** The scene the base side steps ('' for --scene's). */
+  baseScene: string;
   size: number;
   blocks: number;
   rounds: number;
@@ -71,17 +77,21 @@ interface AbOptions {
 }
 
 function parseArgs(argv: string[]): AbOptions {
-  const o: AbOptions = { base: 'HEAD', scene: 'crowd', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0, warmup: 60, processes: 0, jobs: false };
+  const o: AbOptions = { base: 'HEAD', scene: 'crowd', baseScene: '', size: 50000, blocks: 16, rounds: 2, threads: 1, baseThreads: 0, warmup: 60, processes: 0, jobs: false };
   for (const arg of argv) {
     if (arg === '--jobs') {
       o.jobs = true;
       continue;
     }
-    const m = /^--(base|scene|size|blocks|rounds|threads|base-threads|warmup|processes)=(.+)$/.exec(arg);
-    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup= --processes= --jobs)`);
+    const m = /^--(base|scene|base-scene|size|blocks|rounds|threads|base-threads|warmup|processes)=(.+)$/.exec(arg);
+    if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --base-scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup= --processes= --jobs)`);
     const [, key, value] = m;
     if (key === 'base' || key === 'scene') {
       o[key] = value;
+      continue;
+    }
+    if (key === 'base-scene') {
+      o.baseScene = value;
       continue;
     }
     const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
@@ -90,6 +100,7 @@ function parseArgs(argv: string[]): AbOptions {
     else o[key as 'size' | 'blocks' | 'rounds' | 'threads' | 'warmup' | 'processes'] = n;
   }
   if (o.baseThreads === 0) o.baseThreads = o.threads;
+  if (o.baseScene === '') o.baseScene = o.scene;
   return o;
 }
 
@@ -202,8 +213,8 @@ interface ChildTimes {
 }
 
 /** One child process for a side (test/bench/ab/child.mjs, plain node); its times. */
-function childRun(o: AbOptions, url: URL): ChildTimes {
-  const args = [join(REPO, HARNESS, 'child.mjs'), url.href, o.scene, String(o.size), String(o.warmup), String(o.blocks * BLOCK)];
+function childRun(o: AbOptions, url: URL, scene: string): ChildTimes {
+  const args = [join(REPO, HARNESS, 'child.mjs'), url.href, scene, String(o.size), String(o.warmup), String(o.blocks * BLOCK)];
   const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
   const line = run.stdout.trim().split('\n').pop() ?? '';
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`a child process failed (${run.status}): ${run.stderr.trim() || line}`);
@@ -215,7 +226,7 @@ function runProcesses(o: AbOptions, base: URL, head: URL): void {
   const times: Record<'base' | 'head', ChildTimes[]> = { base: [], head: [] };
   for (let k = 0; k < o.processes; k++) {
     const order: Array<'base' | 'head'> = k % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
-    for (const name of order) times[name].push(childRun(o, name === 'base' ? base : head));
+    for (const name of order) times[name].push(name === 'base' ? childRun(o, base, o.baseScene) : childRun(o, head, o.scene));
     const b = times.base[k];
     const h = times.head[k];
     console.log(`pair ${k + 1}: head/base mean step ${(h.mean / b.mean).toFixed(3)} (base ${b.mean.toFixed(2)}, head ${h.mean.toFixed(2)} ms)`);
@@ -237,7 +248,8 @@ async function main(): Promise<void> {
   const baseSide = await buildSide(dir, outDir, `base-${sha.slice(0, 12)}.build.mjs`);
   const headSide = await buildSide(REPO, outDir, 'head.build.mjs');
   const dirty = git('status', '--porcelain', '--', 'src') !== '';
-  console.log(`# A/B ${o.scene} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
+  const scenes = o.baseScene === o.scene ? o.scene : `${o.scene} (base: ${o.baseScene})`;
+  console.log(`# A/B ${scenes} ${o.size}: base ${sha.slice(0, 12)} vs working tree (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted src changes' : ''})`);
   if (o.processes > 0) {
     console.log(`# ${o.processes} processes per side, alternating, each ${o.warmup} warm-up steps then ${o.blocks * BLOCK} timed, one thread`);
     runProcesses(o, baseSide.url, headSide.url);
@@ -250,7 +262,7 @@ async function main(): Promise<void> {
   ]);
   console.log(`# ${o.warmup} warm-up steps each, then ${o.blocks} alternating blocks of ${BLOCK} steps per round, threads: base ${o.baseThreads}, head ${o.threads}`);
   for (let round = 1; round <= o.rounds; round++) {
-    const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.scene, o.size, pools[0], o.jobs), times: [], phases: {}, jobs: new Float64Array(JOB_SLOTS) };
+    const base: Side = { name: 'base', world: baseSide.module.makeWorld(o.baseScene, o.size, pools[0], o.jobs), times: [], phases: {}, jobs: new Float64Array(JOB_SLOTS) };
     const head: Side = { name: 'head', world: headSide.module.makeWorld(o.scene, o.size, pools[1], o.jobs), times: [], phases: {}, jobs: new Float64Array(JOB_SLOTS) };
     for (const side of [base, head]) {
       for (const p of PHASES) side.phases[p] = 0;
