@@ -86,12 +86,8 @@ function parseArgs(argv: string[]): AbOptions {
     const m = /^--(base|scene|base-scene|size|blocks|rounds|threads|base-threads|warmup|processes)=(.+)$/.exec(arg);
     if (m === null) throw new Error(`unknown argument "${arg}" (known: --base= --scene= --base-scene= --size= --blocks= --rounds= --threads= --base-threads= --warmup= --processes= --jobs)`);
     const [, key, value] = m;
-    if (key === 'base' || key === 'scene') {
-      o[key] = value;
-      continue;
-    }
-    if (key === 'base-scene') {
-      o.baseScene = value;
+    if (key === 'base' || key === 'scene' || key === 'base-scene') {
+      o[key === 'base-scene' ? 'baseScene' : key] = value;
       continue;
     }
     const n = Number(value.replace(/k$/i, '')) * (/k$/i.test(value) ? 1000 : 1);
