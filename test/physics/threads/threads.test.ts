@@ -112,6 +112,10 @@ const CASES: Array<[string, () => World, (w: World) => void]> = [
   ['a hail of fast bodies at thin walls', hailWorld, (w) => runCounting(w, 60, (s) => s.sweptStops, 'no body was stopped by the sweep')],
   ['crowd 3,000', () => withScene(crowd, 3000), (w) => steps(w, 90)],
   ['pile 1,500', () => withScene(pile, 1500), (w) => steps(w, 120)],
+  // Landing, a pile this size collides many blocks of pairs a step and lists impacts and bounces
+  // whose bodies meet in several rows: anything that reads the rows in another order than one
+  // thread's (the impacts' moves, the bounces' scaling) ends in other bits, where pile 1,500 did not.
+  ['pile 5,000 as it lands', () => withScene(pile, 5000), (w) => steps(w, 150)],
   ['pile 1,500 made in random order (homes by place, the solve\'s copies by slot)', () => withScene(shuffledPile, 1500), (w) => steps(w, 120)],
   ['a busy world: sleep, sensors, kinematic, growth', busyWorld, (w) => runBusy(w, 180)],
 ];
