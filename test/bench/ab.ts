@@ -1,7 +1,7 @@
 /**
  * A/B: the working tree's engine against a base commit's, in one process, on one scene.
  *
- *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile|shuffled-crowd|column-pile] [--base-scene=NAME] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N] [--jobs]
+ *   npm run ab -- [--base=REF] [--scene=crowd|pile|friction-pile|shuffled-pile|shuffled-crowd|column-pile|split-pile] [--base-scene=NAME] [--size=50k] [--blocks=16] [--rounds=2] [--threads=1] [--base-threads=N] [--warmup=60] [--processes=N] [--jobs]
  *
  * On a shared machine, speed drifts from one minute to the next by more than most single
  * changes win, so two separate benchmark runs cannot tell a 5 % change from noise. Here both

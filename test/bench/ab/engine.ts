@@ -8,7 +8,7 @@ import * as engine from '../../../src/physics/index';
 import type { ThreadPool } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
-import { columnPile, shuffledCrowd, shuffledPile } from '../../physics/threads/shuffled-scenes';
+import { columnPile, shuffledCrowd, shuffledPile, splitPile } from '../../physics/threads/shuffled-scenes';
 import * as jobs from '../../../src/physics/parallel/jobs';
 import { JobClock, jobNames } from './job-clock';
 
@@ -48,7 +48,7 @@ function frictionPile(world: World, options: { count: number }): void {
   for (const body of world.getBodies()) body.setFriction(0.6);
 }
 
-const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile, 'friction-pile': frictionPile, 'shuffled-pile': shuffledPile, 'shuffled-crowd': shuffledCrowd, 'column-pile': columnPile };
+const SCENES: Readonly<Record<string, (world: World, options: { count: number }) => void>> = { crowd, pile, 'friction-pile': frictionPile, 'shuffled-pile': shuffledPile, 'shuffled-crowd': shuffledCrowd, 'column-pile': columnPile, 'split-pile': splitPile };
 
 /**
  * Builds `scene` with `count` bodies, stepping on `pool`'s threads too when given, its jobs timed

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { World } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
-import { columnPile, shuffledCrowd, shuffledPile } from './shuffled-scenes';
+import { columnPile, shuffledCrowd, shuffledPile, splitPile } from './shuffled-scenes';
 
 type Build = (world: World, options: { count: number }) => void;
 
@@ -41,6 +41,35 @@ describe('the benchmark pile made in other orders', () => {
   });
 });
 
+describe('the split pile', () => {
+  it('is the pile without the bodies near x = 0, a wall there, its moving bodies in order of x', () => {
+    const world = new World();
+    splitPile(world, { count: 1000 });
+    const bodies = world.getBodies();
+    const moving = bodies.filter((b) => b.type !== 'static');
+    const middle = bodies.filter((b) => b.type === 'static' && b.x === 0 && b.halfWidth < 1);
+    expect(middle).toHaveLength(1);
+    const pileWorld = new World();
+    pile(pileWorld, { count: 1000 });
+    const kept = pileWorld.getBodies().filter((b) => b.type !== 'static' && Math.abs(b.x) > 1.1);
+    expect(moving).toHaveLength(kept.length);
+    expect(kept.length).toBeGreaterThanOrEqual(900);
+    expect(bodies.findIndex((b) => b.type !== 'static')).toBe(bodies.length - moving.length);
+    for (let k = 1; k < moving.length; k++) expect(moving[k].x).toBeGreaterThanOrEqual(moving[k - 1].x);
+    // No moving body reaches into the wall: the halves start apart.
+    for (const b of moving) expect(Math.abs(b.x) - b.halfWidth - b.radius).toBeGreaterThan(middle[0].halfWidth);
+  });
+
+  it('keeps its halves apart: after two seconds every body is on the side it started on', () => {
+    const world = new World();
+    splitPile(world, { count: 1000 });
+    const moving = world.getBodies().filter((b) => b.type !== 'static');
+    const sides = moving.map((b) => Math.sign(b.x));
+    for (let k = 0; k < 120; k++) world.step(1 / 60);
+    expect(moving.map((b) => Math.sign(b.x))).toEqual(sides);
+  });
+});
+
 describe('the reordered scenes repeat their scene\'s world options', () => {
   const optionsOf = (build: Build): unknown => {
     const world = new World();
@@ -51,6 +80,7 @@ describe('the reordered scenes repeat their scene\'s world options', () => {
   it.each([
     ['shuffled pile', shuffledPile, pile],
     ['column pile', columnPile, pile],
+    ['split pile', splitPile, pile],
     ['shuffled crowd', shuffledCrowd, crowd],
   ] as Array<[string, Build, Build]>)('%s', (_, build, original) => {
     expect(optionsOf(build)).toEqual(optionsOf(original));

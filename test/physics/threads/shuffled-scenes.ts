@@ -1,8 +1,9 @@
 /**
  * The benchmark's pile and crowd with their moving bodies made in random order (the walls
  * first), as a game may make them: their numbers then say nothing of where they lie, so homes
- * by number leave nearly every row on a border (src/physics/place-homes.ts); and the pile made
- * from left to right, the other way round: numbers that follow place. `npm run ab` copies
+ * by number leave nearly every row on a border (src/physics/place-homes.ts); the pile made
+ * from left to right, the other way round: numbers that follow place; and that pile cut in two
+ * by a wall (`splitPile`). `npm run ab` copies
  * this file into older commits' checkouts (test/bench/ab.ts), so it takes from src/scenes only
  * what they export too: the layouts, not PILE_OPTIONS or CROWD_OPTIONS, whose values it repeats.
  */
@@ -59,4 +60,26 @@ function shuffle(list: SceneBody[], seed = 7): void {
     const j = Math.floor(random() * (i + 1));
     [list[i], list[j]] = [list[j], list[i]];
   }
+}
+
+/** Half the thickness of the split pile's middle wall (m). */
+const SPLIT_WALL_HALF = 0.25;
+/** The bodies whose centres lie this near x = 0 are left out of the split pile (m): the wall's half thickness, a body's half extent and a margin. */
+const SPLIT_GAP = 1.1;
+
+/**
+ * pile(`count`) cut in two by a static wall at x = 0 from floor to ceiling, its moving bodies
+ * made from left to right: two half piles apart in one world. Homes by number (bodies
+ * [0, n/2) and [n/2, n)) are then the two halves and no row joins them, so on two threads no
+ * body is written by both: the most a split into regions could give (the bench README). The
+ * bodies that would lie in the wall are left out (two columns of 25: 50 of 10,000).
+ */
+export function splitPile(world: World, options: ShuffledOptions): void {
+  world.setOptions(PILE_OPTIONS);
+  const bodies = pileBodies(options.count).filter((b) => b.isStatic || Math.abs(b.x) > SPLIT_GAP);
+  const walls = bodies.filter((b) => b.isStatic);
+  const top = Math.max(...walls.map((b) => b.y + b.halfHeight));
+  const bottom = Math.min(...walls.map((b) => b.y - b.halfHeight));
+  bodies.push({ isStatic: true, x: 0, y: (top + bottom) / 2, halfWidth: SPLIT_WALL_HALF, halfHeight: (top - bottom) / 2, radius: 0, vx: 0, vy: 0 });
+  addReordered(world, bodies, (moving) => moving.sort((p, q) => p.x - q.x));
 }
