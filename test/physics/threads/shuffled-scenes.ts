@@ -69,10 +69,11 @@ const SPLIT_GAP = 1.1;
 
 /**
  * pile(`count`) cut in two by a static wall at x = 0 from floor to ceiling, its moving bodies
- * made from left to right: two half piles apart in one world. Homes by number (bodies
- * [0, n/2) and [n/2, n)) are then the two halves and no row joins them, so on two threads no
- * body is written by both: the most a split into regions could give (the bench README). The
- * bodies that would lie in the wall are left out (two columns of 25: 50 of 10,000).
+ * made from left to right: two half piles apart in one world. On two threads homes by number
+ * are then about its halves; where the cut between them falls at the wall, no row joins them
+ * and no body is written by both threads, the most a split into regions could give. (The cut
+ * follows the walks' times, so left alone it lands a column or so off the wall: the bench
+ * README.) The bodies that would lie in the wall are left out (50 of 10,000).
  */
 export function splitPile(world: World, options: ShuffledOptions): void {
   world.setOptions(PILE_OPTIONS);
