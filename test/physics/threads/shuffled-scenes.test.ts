@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { World } from '../../../src/physics/index';
 import { crowd } from '../../../src/scenes/crowd';
 import { pile } from '../../../src/scenes/pile';
-import { columnPile, shuffledCrowd, shuffledPile, splitPile } from './shuffled-scenes';
+import { SPLIT_GAP, columnPile, shuffledCrowd, shuffledPile, splitPile } from './shuffled-scenes';
 
 type Build = (world: World, options: { count: number }) => void;
 
@@ -51,7 +51,7 @@ describe('the split pile', () => {
     expect(middle).toHaveLength(1);
     const pileWorld = new World();
     pile(pileWorld, { count: 1000 });
-    const kept = pileWorld.getBodies().filter((b) => b.type !== 'static' && Math.abs(b.x) > 1.1);
+    const kept = pileWorld.getBodies().filter((b) => b.type !== 'static' && Math.abs(b.x) > SPLIT_GAP);
     expect(moving).toHaveLength(kept.length);
     expect(kept.length).toBeGreaterThanOrEqual(900);
     expect(bodies.findIndex((b) => b.type !== 'static')).toBe(bodies.length - moving.length);

@@ -65,7 +65,7 @@ function shuffle(list: SceneBody[], seed = 7): void {
 /** Half the thickness of the split pile's middle wall (m). */
 const SPLIT_WALL_HALF = 0.25;
 /** The bodies whose centres lie this near x = 0 are left out of the split pile (m): the wall's half thickness, a body's half extent and a margin. */
-const SPLIT_GAP = 1.1;
+export const SPLIT_GAP = 1.1;
 
 /**
  * pile(`count`) cut in two by a static wall at x = 0 from floor to ceiling, its moving bodies
