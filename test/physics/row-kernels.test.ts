@@ -357,6 +357,20 @@ describe('WebAssembly row kernels', () => {
     }
   });
 
+  it('moves bytes within its memory as copyWithin does, the ranges apart or overlapping either way', () => {
+    const kernels = RowKernels.create() as RowKernels;
+    expect(kernels.reserve(1000, 10)).toBe(true);
+    const bytes = new Uint8Array(kernels.packed.buffer, kernels.packed.byteOffset, kernels.packed.byteLength);
+    const random = mulberry32(5);
+    for (const [to, from, n] of [[4000, 0, 3000], [0, 5000, 2400], [100, 0, 2000], [0, 100, 2000], [37, 911, 1], [64, 64, 800], [8, 16, 0]]) {
+      for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+      const expected = bytes.slice();
+      expected.copyWithin(to, from, from + n);
+      kernels.move(bytes.byteOffset + to, bytes.byteOffset + from, n);
+      expect(bytes, `${n} bytes from ${from} to ${to}`).toEqual(expected);
+    }
+  });
+
   it('flags the bodies that left their fat boxes as flagLeavers does: every side, kind and sleep, in any blocks', () => {
     const random = mulberry32(5);
     const kinds = [BODY_FREE, BODY_STATIC, BODY_KINEMATIC, BODY_DYNAMIC, BODY_DYNAMIC, BODY_DYNAMIC];

@@ -248,31 +248,29 @@ function shareCursors(regions: CollideRegions, homes: number): void {
 export function placeBlocks(contacts: ContactBuffer, from: number, to: number): void {
   const kernels = contacts.kernels as RowKernels;
   const t = kernels.stagedRows as StagedRows;
-  const bytes = kernels.bytes;
   const walls = contacts.walls;
   for (let k = from; k < to; k++) {
     const first = k * PAIR_BLOCK;
     const start = t.starts[k];
     const n = t.ends[k] >= 0 ? 0 : t.rows[k];
-    move(bytes, contacts.a, start, t.a, first, n);
-    move(bytes, contacts.b, start, t.b, first, n);
-    move(bytes, contacts.pair, start, t.pair, first, n);
-    move(bytes, contacts.nx, start, t.nx, first, n);
-    move(bytes, contacts.ny, start, t.ny, first, n);
-    move(bytes, contacts.separation, start, t.separation, first, n);
-    move(bytes, contacts.baseSeparation, start, t.baseSeparation, first, n);
-    move(bytes, contacts.impulse, start, t.impulse, first, n);
-    move(bytes, contacts.tangentImpulse, start, t.tangentImpulse, first, n);
+    move(kernels, contacts.a, start, t.a, first, n);
+    move(kernels, contacts.b, start, t.b, first, n);
+    move(kernels, contacts.pair, start, t.pair, first, n);
+    move(kernels, contacts.nx, start, t.nx, first, n);
+    move(kernels, contacts.ny, start, t.ny, first, n);
+    move(kernels, contacts.separation, start, t.separation, first, n);
+    move(kernels, contacts.baseSeparation, start, t.baseSeparation, first, n);
+    move(kernels, contacts.impulse, start, t.impulse, first, n);
+    move(kernels, contacts.tangentImpulse, start, t.tangentImpulse, first, n);
     const w = t.wallStarts[k];
     for (let j = 0, count = t.head[4 * k + 2]; j < count; j++) walls[w + j] = t.walls[first + j] + start;
   }
 }
 
-/** Copies `from`'s elements [first, first + n) to `to` from `start`: both views of the memory `bytes` views. */
-function move(bytes: Uint8Array, to: Int32Array | Float64Array, start: number, from: Int32Array | Float64Array, first: number, n: number): void {
+/** Copies `from`'s elements [first, first + n) to `to` from `start`: both views of the kernels' memory. */
+function move(kernels: RowKernels, to: Int32Array | Float64Array, start: number, from: Int32Array | Float64Array, first: number, n: number): void {
   const size = to.BYTES_PER_ELEMENT;
-  const at = from.byteOffset + first * size;
-  bytes.copyWithin(to.byteOffset + start * size, at, at + n * size);
+  kernels.move(to.byteOffset + start * size, from.byteOffset + first * size, n * size);
 }
 
 /** What calls out, in the order `collidePairs` makes the calls: far pairs, the rows left to TypeScript, the special rows. */

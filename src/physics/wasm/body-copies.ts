@@ -65,3 +65,19 @@ function bodyCopyKernel(name: 'weave' | 'unweave'): FunctionDef {
 
 export const weaveKernel = (): FunctionDef => bodyCopyKernel('weave');
 export const unweaveKernel = (): FunctionDef => bodyCopyKernel('unweave');
+
+/**
+ * move(target, source, bytes) → 0: the memory's `bytes` bytes at `source` to `target` (the
+ * ranges may overlap). The collide stage's place job moves staged rows with it: on a shared
+ * memory a view's `copyWithin` copies a word at a time, and this at a plain memory's speed.
+ */
+export function moveKernel(): FunctionDef {
+  const L = localsOf(['target', 'source', 'bytes'] as const, [] as const);
+  return {
+    name: 'move',
+    params: [i32, i32, i32],
+    result: i32,
+    locals: [],
+    body: [op.get(L.target), op.get(L.source), op.get(L.bytes), op.memoryCopy, op.i32(0)],
+  };
+}

@@ -26,7 +26,7 @@ import { COLOUR_CLEAR, COLOUR_ORDER, COLOUR_PICK, colourKernel, homeGroups } fro
 import { MAX_THREADS } from '../parallel/control.js';
 import { BASE, BODY, ROW, positionsKernel, prepareKernel, pushKernel, solveKernel, unpackKernel, warmKernel } from './row-passes.js';
 import { listsKernel, touchKernel } from './row-scans.js';
-import { unweaveKernel, weaveKernel } from './body-copies.js';
+import { moveKernel, unweaveKernel, weaveKernel } from './body-copies.js';
 import { fatExitKernel, movedPairsKernel } from './broadphase-kernels.js';
 import { copyRange } from './block-copy.js';
 import { ownSlots, type BodySlots } from '../place-homes.js';
@@ -42,6 +42,7 @@ type TouchFn = (n: number, sep: number, imp: number, pair: number, touching: num
 type UnpackFn = (from: number, to: number, position: number, impulse: number, tangent: number, pair: number, pairImp: number, pairTan: number) => number;
 type PositionsFn = (n: number, order: number, positions: number) => number;
 type WeaveFn = (n: number, xs: number, ys: number, pairs: number) => number;
+type MoveFn = (to: number, from: number, bytes: number) => number;
 type LeaversFn = (...args: number[]) => number;
 type MovedFn = (count: number, pairA: number, pairB: number, pending: number, list: number) => number;
 type PushFn = (rows: number, base: number, from: number, to: number, bodies: number, masses: number, settingsAt: number) => number;
@@ -61,6 +62,7 @@ interface KernelFns {
   lists: ListsFn;
   weave: WeaveFn;
   unweave: WeaveFn;
+  move: MoveFn;
   leavers: LeaversFn;
   moved: MovedFn;
 }
@@ -85,7 +87,7 @@ function compiledModule(shared: boolean): WebAssembly.Module | null {
   let module = compiled.get(shared);
   if (module === undefined) {
     try {
-      definitions ??= [solveKernel(), pushKernel(), warmKernel(), prepareKernel(false), prepareKernel(true), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), fatExitKernel(), movedPairsKernel()];
+      definitions ??= [solveKernel(), pushKernel(), warmKernel(), prepareKernel(false), prepareKernel(true), collideKernel(), colourKernel(), unpackKernel(), positionsKernel(), touchKernel(), listsKernel(), weaveKernel(), unweaveKernel(), moveKernel(), fatExitKernel(), movedPairsKernel()];
       module = new WebAssembly.Module(moduleBytes(definitions, shared, MAX_PAGES));
     } catch {
       // A page whose content security policy forbids WebAssembly.
@@ -372,8 +374,6 @@ export class RowKernels {
   private slop = 0;
   private pushFactor = 0;
   private maxPush = 0;
-  /** The whole memory, byte by byte (for moving rows within it). */
-  bytes = new Uint8Array(0);
   /** The rows' region, as `ContactBuffer.packed`, `packedIds` and `packedBase` view it. */
   packed = new Float64Array(0);
   packedIds = new Int32Array(0);
@@ -480,6 +480,7 @@ export class RowKernels {
       lists: exports.lists as ListsFn,
       weave: exports.weave as WeaveFn,
       unweave: exports.unweave as WeaveFn,
+      move: exports.move as MoveFn,
       leavers: exports.leavers as LeaversFn,
       moved: exports.moved as MovedFn,
     };
@@ -501,7 +502,6 @@ export class RowKernels {
     this.settings = new Float64Array(buffer, this.settingsAt, SETTINGS_BYTES / 8);
     this.masses = new Float64Array(buffer, this.massesAt, bodyCapacity);
     this.heap = new Float64Array(buffer);
-    this.bytes = new Uint8Array(buffer);
     this.packed = new Float64Array(buffer, 0, rowCapacity * PACKED_STRIDE);
     this.packedIds = new Int32Array(buffer, 0, rowCapacity * PACKED_STRIDE * 2);
     this.packedBase = new Float64Array(buffer, this.baseAt, rowCapacity);
@@ -792,7 +792,6 @@ export class RowKernels {
     this.masses = this.heap;
     this.frictions = this.heap;
     this.gravities = this.heap;
-    this.bytes = new Uint8Array(0);
     this.packed = this.heap;
     this.packedIds = new Int32Array(0);
     this.packedBase = this.heap;
@@ -834,6 +833,14 @@ export class RowKernels {
       }
     }
     copyRange(this.masses, store.invMass, from, to);
+  }
+
+  /**
+   * Moves `bytes` bytes of this memory from byte `from` to byte `to` (ranges may overlap): the
+   * collide stage's staged rows to their place (collide-kernel-blocks.ts).
+   */
+  move(to: number, from: number, bytes: number): void {
+    if (bytes > 0) this.fn.move(to, from, bytes);
   }
 
   /** Copies bodies [from, to)'s pairs back to (u, v) (or slots', as `load`): a block of JOB_SAVE_BODIES. */
