@@ -121,12 +121,9 @@ export const op = {
   else: [0x05],
   end: [0x0b],
   brIf: (depth: number): number[] => [0x0d, ...uleb(depth)],
-  /**
-   * memory.copy(to, from, bytes) in the one memory: a move as fast over a shared memory as over
-   * a plain one, where `copyWithin` on a view of a shared memory copies a word at a time.
-   */
-  memoryCopy: [0xfc, 0x0a, 0x00, 0x00],
   br: (depth: number): number[] => [0x0c, ...uleb(depth)],
+  /** memory.copy(to, from, bytes) within the one memory (the ranges may overlap); why it is used: body-copies.ts's `moveKernel`. */
+  memoryCopy: [0xfc, 0x0a, 0x00, 0x00],
   /**
    * v128.load / v128.store at byte `offset` (8-byte aligned): two f64 side by side, as lanes 0
    * and 1. The f64x2 operations below round each lane as the f64 one does, so a kernel that
